@@ -1,7 +1,7 @@
 """The first solve of a process under a small limit: what it costs against the limit.
 
 Run: ``python bench/bench_first_call.py [--seconds S] [--kind K] [--cold] [--cache DIR]
-[--all]``.
+[--all] [--prepare]``.
 
 Every solver checks its :class:`~gridsight.solvers.limit.Limit` itself, but what a process
 does once, at its first solve, is outside any search's checks: importing the game's solver
@@ -18,6 +18,10 @@ were loaded after the first call, and whether both calls gave the same move.
 (``Limit(seconds=None, states=N)``, ``--states``) or ``memory`` (``Limit(seconds=None,
 memory=B)``, ``--memory``); the last column says where a first call stopped. With no CPU bound
 a kernel may be loaded (``engines.affords_loading``): the ``numba`` column shows which did.
+
+The limit counts from the call's first line (``api.solve``): a first call whose imports
+spend it answers at once with the solver's fallback, the last column says so. ``--prepare``
+calls ``api.prepare(game)`` first, as a program that solves under small limits would.
 
 ``--cold`` runs every case with numba's cache empty (``NUMBA_CACHE_DIR`` a fresh folder), as
 the first run after an install does; ``--cache DIR`` names the cache otherwise (default:
@@ -54,6 +58,8 @@ CHILD = """
 import json, sys, time
 from gridsight import api
 game, path, kind, value = sys.argv[1], sys.argv[2], sys.argv[3], float(sys.argv[4])
+if sys.argv[5] == "prepare":
+    api.prepare(game)
 limit = {"seconds": lambda: api.Limit(seconds=value),
          "wall": lambda: api.Limit(seconds=None, wall_seconds=value),
          "states": lambda: api.Limit(seconds=None, states=int(value)),
@@ -70,12 +76,13 @@ print(json.dumps(runs))
 """
 
 
-def one_case(game: str, example: str, kind: str, value: float, env: dict[str, str]) -> list:
-    """The two calls of a fresh process: (CPU or wall seconds, move, numpy loaded, numba
-    loaded, where it stopped or None)."""
+def one_case(game: str, example: str, kind: str, value: float, env: dict[str, str],
+             prepare: bool = False) -> list:
+    """The two calls of a fresh process (after ``api.prepare(game)`` with ``prepare``): (CPU
+    or wall seconds, move, numpy loaded, numba loaded, where it stopped or None)."""
     done = subprocess.run([sys.executable, "-c", CHILD, game, str(REPO / "examples" / example),
-                           kind, str(value)], cwd=REPO, env=env, capture_output=True,
-                          text=True, check=False)
+                           kind, str(value), "prepare" if prepare else "-"], cwd=REPO,
+                          env=env, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         raise SystemExit(f"{game} {example} failed ({done.returncode}): {done.stderr}")
     return json.loads(done.stdout.strip().splitlines()[-1])
@@ -94,6 +101,8 @@ def main() -> int:
     parser.add_argument("--cache", metavar="DIR", help="numba's cache folder (not with --cold)")
     parser.add_argument("--all", action="store_true", help="every example of the four games")
     parser.add_argument("--games", nargs="*", help="only these games")
+    parser.add_argument("--prepare", action="store_true",
+                        help="call api.prepare(game) first, outside the calls measured")
     options = parser.parse_args()
     cases = CASES
     if options.all:
@@ -115,7 +124,8 @@ def main() -> int:
     unit = "wall" if kind == "wall" else "CPU"
     timed = kind in ("seconds", "wall")
     print(f"first solve of a fresh process, {said}, numba's cache "
-          f"{'empty' if options.cold else options.cache or 'as installed'}")
+          f"{'empty' if options.cold else options.cache or 'as installed'}"
+          f"{', after api.prepare(game)' if options.prepare else ''}")
     print(f"{'game':14} {'example':30} {'1st ' + unit:>8} {'/limit' if timed else '':>7} "
           f"{'2nd ' + unit:>8} {'1st/2nd':>8}  numpy numba same-move  stopped (1st call)")
     worst = 0.0
@@ -123,7 +133,7 @@ def main() -> int:
         if options.cold:
             env["NUMBA_CACHE_DIR"] = tempfile.mkdtemp(prefix="gridsight-bench-numba-")
         (cpu1, move1, numpy1, numba1, stopped), (cpu2, move2, _, _, _) = one_case(
-            game, example, kind, value, env)
+            game, example, kind, value, env, options.prepare)
         ratio = cpu1 / value if timed and value else float("inf")
         worst = max(worst, ratio)
         shown = f"{ratio:6.1f}x" if timed else ""

@@ -1,6 +1,6 @@
 """gridsight as a library: solve a board, read a screenshot, analyse it.
 
-Four functions and the frozen results they return, in the manner of python-chess's
+Five functions and the frozen results they return, in the manner of python-chess's
 ``chess.engine`` (a board in, a typed answer out, a :class:`Limit` on the work) and mss's small
 interface:
 
@@ -10,7 +10,8 @@ interface:
   read, where the board lies in the picture);
 - :func:`analyze` a screenshot: :class:`Analysis` (the reading and its advice; ``paint`` draws
   it on the picture);
-- :func:`games`: the games gridsight knows (:class:`Game`).
+- :func:`games`: the games gridsight knows (:class:`Game`);
+- :func:`prepare` a game: its solver loaded ahead, outside any limit.
 
 Solving needs neither OpenCV nor numba (tests/test_api.py imports this module with both
 blocked); reading a screenshot needs OpenCV. Bad input raises an error naming what is wrong:
@@ -53,7 +54,7 @@ from gridsight.solvers.advice import Advice as Drawing
 from gridsight.solvers.advice import Cell
 from gridsight.solvers.boardtext import BoardText, parse_boards
 from gridsight.solvers.errors import BoardFormatError, ImpossibleBoardError, InputError
-from gridsight.solvers.limit import Limit, LimitReached, Quality
+from gridsight.solvers.limit import Limit, LimitReached, Quality, Since
 from gridsight.vision.errors import BoardNotFoundError, VisionInputError
 
 if TYPE_CHECKING:  # pragma: no cover - OpenCV and the readers load when a picture is read
@@ -68,6 +69,10 @@ if TYPE_CHECKING:  # pragma: no cover - OpenCV and the readers load when a pictu
 #: The most characters a hint's text may hold (its names, commas counted): three animals'
 #: names or a piece set are a few dozen; a hint parsed name by name took 5 s for 100,000.
 MAX_HINT_CHARS = 1_000
+
+#: The work :func:`prepare` gives the game's example: enough for its first solve's tables,
+#: too little for a compiled kernel to be loaded (``engines.KERNEL_LOAD_SECONDS``).
+PREPARE_SECONDS = 0.2
 
 #: A picture: a file's path, or an image already in memory (``(H, W, 3)`` BGR ``uint8``, as
 #: OpenCV reads it).
@@ -247,14 +252,21 @@ def solve(game: str, board: str | BoardText, limit: Limit | None = None,
     pentomino's ``--limit N`` is ``max_solutions``); those not given keep the command's
     defaults. ``limit``, when given, replaces the options' own.
 
+    The limit is counted from the call's first line, so it bounds the call as the caller
+    sees it: the first call of a process also imports the game's solver (0.04-0.14 s of CPU,
+    numpy among it for Thrill Digger and Disco Zoo), a step no limit can cut short, within the
+    limit; a solver that finds its limit spent when it starts answers at once with its
+    fallback move, said in ``quality``. :func:`prepare` does that once ahead.
+
     Raises :class:`BoardFormatError` (naming the line) for a board that cannot be parsed,
     :class:`ImpossibleBoardError` (naming the cells) for one no game could show; a
     :class:`ArgumentError` (also a ``TypeError`` and a ``ValueError``) names an option that is
     not the game's, or a value of the wrong type or one the game refuses.
     """
+    since = Since.now()  # the limit bounds the call: the solver's import and the parse within
     adapter = get_spec(game).adapter
     parsed = _one_board(board)
-    return Advice.of(_text_of(parsed), _solver(adapter, limit, options)(parsed))
+    return Advice.of(_text_of(parsed), _solver(adapter, limit, options, since)(parsed))
 
 
 def read(image: Image, game: str | None = None, pack: str | None = None,
@@ -290,9 +302,35 @@ def analyze(image: Image, game: str | None = None, pack: str | None = None,
     from gridsight.screenshots import advise
 
     reading, board = _read(image, game, pack, hints, max_pixels)
-    solution, drawing = advise(reading.game, board, _solver(get_spec(reading.game).adapter,
-                                                            limit, options))
+    since = Since.now()  # the board's solve counts from here: the solver's import within it
+    adapter = get_spec(reading.game).adapter
+    first, others = _solver(adapter, limit, options, since), _solver(adapter, limit, options)
+    calls = 0
+
+    def solving(parsed: BoardText) -> Solution:
+        # The board read counts from ``since``; each other board the unread cells may make
+        # (``screenshots.unread_that_matter``) is a solve of its own, under a limit of its own.
+        nonlocal calls
+        calls += 1
+        return (first if calls == 1 else others)(parsed)
+
+    solution, drawing = advise(reading.game, board, solving)
     return Analysis(reading, Advice.of(reading.board, solution, drawing))
+
+
+def prepare(game: str) -> None:
+    """Load what solving ``game`` needs, once per process: its solver's modules (numpy among
+    them for Thrill Digger and Disco Zoo) and the tables its first solve builds (the game's
+    example solved under a limit of 0.2 s of work, too little to load a compiled kernel).
+
+    A limit bounds a call from its first line (:func:`solve`), and importing is no step a
+    limit can cut short: a program that will solve under a small limit calls this first,
+    outside its limits, so its first call answers as well as the next. Raises
+    :class:`UnknownGameError` for a game gridsight does not know."""
+    spec = get_spec(game)
+    adapter = spec.adapter
+    adapter.solve(_one_board(spec.example),
+                  replace(options_of(adapter), limit=Limit(seconds=PREPARE_SECONDS)))
 
 
 # -- the plumbing ---------------------------------------------------------------------------
@@ -316,14 +354,19 @@ def _text_of(board: BoardText) -> str:
     return "\n".join(lines + [" ".join(row) for row in board.grid]) + "\n"
 
 
-def _solver(adapter: GameAdapter, limit: Limit | None, options: Any) -> Solve:
+def _solver(adapter: GameAdapter, limit: Limit | None, options: Any,
+            since: Since | None = None) -> Solve:
     """``adapter.solve`` with the game's typed options (:func:`options_of`) and ``limit``,
-    when given, in place of theirs."""
+    when given, in place of theirs; its time counted from ``since`` when given (a moment
+    before the solver's own start: the call's first line), unless the limit counts from a
+    moment of its own (:meth:`Limit.from_now`: the caller's, kept)."""
     settings = options_of(adapter, options)
     if limit is not None:
         if not isinstance(limit, Limit):
             raise ArgumentError(f"limit must be a Limit, not {type(limit).__name__}")
         settings = replace(settings, limit=limit)
+    if since is not None and settings.limit.since is None:  # a moment the caller gave stays
+        settings = replace(settings, limit=replace(settings.limit, since=since))
     return lambda board: adapter.solve(board, settings)
 
 
@@ -477,5 +520,5 @@ __all__ = [
     "Advice", "Analysis", "ArgumentError", "BoardFormatError", "BoardNotFoundError", "Cell", "Game",
     "HintChoices", "Image", "ImpossibleBoardError", "InputError", "Limit", "LimitReached",
     "Quality", "ReadError", "Reading", "RuntimeFailure", "UnknownGameError", "VisionInputError",
-    "analyze", "games", "read", "solve",
+    "analyze", "games", "prepare", "read", "solve",
 ]

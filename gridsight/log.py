@@ -156,9 +156,14 @@ def read_log(path: str | Path, *, limit: int = MAX_LOG_BYTES) -> LogContents:
     warning naming each line number and what is wrong (the first :data:`MAX_LINE_WARNINGS`;
     the others counted in ``unlisted``).
 
+    Past :data:`MAX_CORRUPT_LINES` corrupt lines outnumbering the records, the lines up to the
+    next one that begins as a record (``{``) are skipped unparsed and counted: a long run of
+    junk costs a byte search, and good records after it are read.
+
     Raises :class:`LogReadError` when the file cannot be read at all, is larger than
-    ``limit`` bytes, or is not a log (more than :data:`MAX_CORRUPT_LINES` corrupt lines,
-    outnumbering its records).
+    ``limit`` bytes, or is not a log: none of its lines is a record and more than
+    :data:`MAX_CORRUPT_LINES` are corrupt, or more than that many lines that begin as records
+    are not, outnumbering the records (each costs a JSON parse).
     """
     from gridsight.inputs import read_bytes
 
@@ -176,8 +181,10 @@ def read_log(path: str | Path, *, limit: int = MAX_LOG_BYTES) -> LogContents:
     stripped = data.rstrip()
     last = stripped.count(b"\n") + 1 if stripped else 0  # the last line not blank
     del stripped
-    corrupt = 0
-    for number, raw in enumerate(_lines(data), start=1):
+    corrupt = 0  # corrupt lines, and of them those that begin as a record does ("{")
+    looked = 0
+    lines = _Lines(data)
+    for number, raw in lines:
         if not raw.strip():
             continue
         try:
@@ -208,10 +215,23 @@ def read_log(path: str | Path, *, limit: int = MAX_LOG_BYTES) -> LogContents:
             what = "torn" if number == last and not data.endswith(b"\n") else "corrupt"
             warnings.append(f"{file}: line {number}: {what} line skipped ({error})")
             corrupt += 1
-            if corrupt > MAX_CORRUPT_LINES and corrupt > len(order):
+            looked += raw.startswith(b"{")
+            if looked > MAX_CORRUPT_LINES and looked > len(order):
                 raise LogReadError(f"{file}: not a gridsight log: more than "
-                                   f"{MAX_CORRUPT_LINES:,} of its first {number:,} lines are "
-                                   f"not records (the first, {warnings[0][len(f'{file}: '):]})")
+                                   f"{MAX_CORRUPT_LINES:,} of its first {number:,} lines "
+                                   "begin as records and are not (the first, "
+                                   f"{warnings[0][len(f'{file}: '):]})")
+            if corrupt > MAX_CORRUPT_LINES and corrupt > len(order):
+                # Past that many, the lines up to the next that begins as a record are
+                # skipped unread: counted at the speed of a byte search, not parsed one by
+                # one (64 MB of junk lines within the byte bound), and the records after a
+                # long run of junk are still read.
+                skipped = lines.skim()
+                corrupt += skipped
+                warnings.unlisted += skipped
+    if not order and corrupt > MAX_CORRUPT_LINES:
+        raise LogReadError(f"{file}: not a gridsight log: none of its {lines.number:,} lines "
+                           f"is a record (the first, {warnings[0][len(f'{file}: '):]})")
     notes = tuple(f"{file}: {count} record(s) of log format {version}, newer than this "
                   f"gridsight's ({FORMAT_VERSION}): read as far as it understands them"
                   for version, count in sorted(newer.items()))  # once, not on every line
@@ -254,17 +274,42 @@ class _Warnings(list[str]):
             self.unlisted += 1
 
 
-def _lines(data: bytes) -> Iterator[bytes]:
-    """The lines of ``data`` one at a time (``data.split(b"\\n")`` without the list: 32
-    million short lines held at once are a gigabyte)."""
-    start = 0
-    while True:
-        end = data.find(b"\n", start)
-        if end < 0:
-            yield data[start:]
-            return
-        yield data[start:end]
-        start = end + 1
+class _Lines:
+    """The lines of ``data`` one at a time with their numbers (``data.split(b"\\n")``
+    without the list: 32 million short lines held at once are a gigabyte), and
+    :meth:`skim` to pass over the lines up to the next that begins as a record."""
+
+    def __init__(self, data: bytes):
+        self.data = data
+        self.start = 0  # where the next line begins; past the end when none is left
+        self.number = 0  # the number of the line last given
+
+    def __iter__(self) -> Iterator[tuple[int, bytes]]:
+        data = self.data
+        while self.start <= len(data):
+            end = data.find(b"\n", self.start)
+            end = len(data) if end < 0 else end
+            line = data[self.start:end]
+            self.start, self.number = end + 1, self.number + 1
+            yield self.number, line
+
+    def skim(self) -> int:
+        """Pass over the lines up to the next one that begins with ``{`` (or to the end);
+        how many were passed over (blank ones among them counted too)."""
+        data = self.data
+        if self.start > len(data):
+            return 0
+        if data.startswith(b"{", self.start):
+            return 0
+        found = data.find(b"\n{", self.start)
+        if found < 0:  # the rest of the lines; no empty line after the last newline
+            skipped = data.count(b"\n", self.start) + (not data.endswith(b"\n"))
+            self.start = len(data) + 1
+        else:
+            skipped = data.count(b"\n", self.start, found + 1)
+            self.start = found + 1
+        self.number += skipped
+        return skipped
 
 
 # -- writing ------------------------------------------------------------------------------------

@@ -68,6 +68,14 @@ SWITCH_STATES: dict[str, int] = {
 #: take about half a second of CPU (:func:`affords_loading`).
 KERNEL_LOAD_SECONDS = 1.0
 
+#: The states a search must have left under a bound of states for ``auto`` to load a kernel
+#: not yet loaded: a search bounded to fewer is a small one by its caller's word, done in
+#: the Python twin sooner than numba loads (``Limit(states=50)`` loaded numba for Thrill
+#: Digger's expert lookahead: 0.5 s of CPU, 4.1 s with numba's cache empty, for 0.04 s of
+#: search) (:func:`affords_loading`).
+KERNEL_LOAD_STATES = 100_000
+
+
 #: What ``engine="numba"`` without numba says.
 NEEDS_NUMBA = "the numba engine needs numba (the 'fast' extra: pip install 'gridsight[fast]')"
 
@@ -125,17 +133,31 @@ def starts_in_kernel(engine: str, search: str, kernel: str, meter: Meter | None 
 
 
 def affords_loading(meter: Meter | None) -> bool:
-    """Whether a search under ``meter`` (``None``: no limit) has :data:`KERNEL_LOAD_SECONDS`
-    of work and of waiting left to load a kernel. Loading one is not a step the search can
-    stop in: under ``Limit(seconds=0.05)`` the first Thrill Digger solve of a process took
-    0.52 s of CPU (numba imported, the kernel read from numba's cache) and 3.8 s with no cache
-    yet (compiled; 44 s of waiting on a busy machine). A search that cannot afford it stays
-    in the Python twin (the same answers, at its own speed)."""
+    """Whether a search under ``meter`` (``None``: no limit) can afford loading a kernel:
+    :data:`KERNEL_LOAD_SECONDS` of work and of waiting left and :data:`KERNEL_LOAD_STATES`
+    states left. Loading one is not a step the search can stop in: under ``Limit(seconds=0.05)`` the
+    first Thrill Digger solve of a process took 0.52 s of CPU (numba imported, the kernel read
+    from numba's cache) and 3.8 s with no cache yet (compiled; 44 s of waiting on a busy
+    machine). A search that cannot afford it stays in the Python twin (the same answers, at
+    its own speed).
+
+    A bound of ``memory`` does not keep a kernel out, though numba adds about 65 MB to the
+    process: it bounds the search's tables, and Disco Zoo's Python twin keeps its memo by no
+    bound but time and states (a search of 20 s would hold hundreds of megabytes), while its
+    kernel's table is held to the bound.
+
+    >>> from gridsight.solvers.limit import Limit
+    >>> [affords_loading(Limit(**bound).start()) for bound in ({"seconds": None},
+    ...  {"seconds": 0.5}, {"seconds": None, "states": 50}, {"seconds": None, "memory": 20_000})]
+    [True, False, False, True]
+    """
     if meter is None:
         return True
     cpu = meter.cpu_left()
     wall = meter.wall_left()
-    return all(left is None or left >= KERNEL_LOAD_SECONDS for left in (cpu, wall))
+    states = meter.states_left()
+    return (all(left is None or left >= KERNEL_LOAD_SECONDS for left in (cpu, wall))
+            and (states is None or states >= KERNEL_LOAD_STATES))
 
 
 def switch_after(engine: str, search: str) -> int | None:
@@ -147,6 +169,6 @@ def switch_after(engine: str, search: str) -> int | None:
     return SWITCH_STATES[search]
 
 
-__all__ = ["ENGINES", "KERNEL_LOAD_SECONDS", "NEEDS_NUMBA", "SWITCH_STATES", "EngineUnavailable",
-           "affords_loading", "check_engine", "kernel_loaded", "numba_installed",
+__all__ = ["ENGINES", "KERNEL_LOAD_SECONDS", "KERNEL_LOAD_STATES",
+           "NEEDS_NUMBA", "SWITCH_STATES", "EngineUnavailable", "affords_loading", "check_engine", "kernel_loaded", "numba_installed",
            "starts_in_kernel", "switch_after"]

@@ -34,14 +34,28 @@ Traceback (most recent call last):
 ValueError: a limit's seconds must be 0 or more, not -1
 >>> Quality.bounded("the limit of 1 s of work", 1.71, 1.74, "expected animals").describe()
 'stopped at the limit of 1 s of work: at least 1.71, at most 1.74 expected animals'
+
+A limit is spent from the moment its meter starts, inside the solver; a caller whose own
+steps come first (``gridsight.api.solve`` imports the game's solver, parses the board) gives
+the solver ``limit.from_now()``, whose meters count from that earlier moment (on the same
+thread), so the limit bounds the call as the caller sees it:
+
+>>> import time
+>>> early = Limit(seconds=None, wall_seconds=0.01).from_now()
+>>> time.sleep(0.02)
+>>> early.start().reached(), Limit(seconds=None, wall_seconds=0.01).start().reached()
+(True, False)
+>>> early == Limit(seconds=None, wall_seconds=0.01)  # the moment is no part of the value
+True
 """
 
 from __future__ import annotations
 
 import math
+import os
 import threading
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gridsight.solvers import headroom
@@ -77,6 +91,27 @@ def _check(name: str, value: float | None, *, whole: bool = False) -> None:
 
 
 @dataclass(frozen=True)
+class Since:
+    """The moment a limit counts from (:meth:`Limit.from_now`): the thread's CPU clock and
+    the monotonic clock then, and the thread and process that read them (CPU time is a
+    thread's own: a meter started on another thread, or in another process the limit was
+    sent to, counts from its own start)."""
+
+    cpu: float
+    wall: float
+    thread: int
+    process: int
+
+    @classmethod
+    def now(cls) -> "Since":
+        return cls(time.thread_time(), time.monotonic(), threading.get_ident(), os.getpid())
+
+    def here(self) -> bool:
+        """Whether this moment was read on the calling thread of this process."""
+        return self.thread == threading.get_ident() and self.process == os.getpid()
+
+
+@dataclass(frozen=True)
 class Limit:
     """How much work a solve may do; ``None`` leaves that measure unbounded.
 
@@ -84,18 +119,25 @@ class Limit:
     - ``wall_seconds``: an outer bound on elapsed time, only when the caller asks for one;
     - ``states``: search states (nodes) visited;
     - ``memory``: bytes the search's tables may hold.
+
+    ``since`` (set by :meth:`from_now`, not compared, not shown) is the moment the limit's
+    time measures count from; ``None``: from the start of each meter.
     """
 
     seconds: float | None = DEFAULT_SECONDS
     wall_seconds: float | None = None
     states: int | None = None
     memory: int | None = None
+    since: Since | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         _check("seconds", self.seconds)
         _check("wall_seconds", self.wall_seconds)
         _check("states", self.states, whole=True)
         _check("memory", self.memory, whole=True)
+        if self.since is not None and not isinstance(self.since, Since):
+            raise TypeError(f"a limit's since is a Since (Limit.from_now()), not "
+                            f"{type(self.since).__name__}")
         for name in ("seconds", "wall_seconds"):  # inf is "no bound", said once
             value = getattr(self, name)
             if value is not None and math.isinf(value):
@@ -125,8 +167,17 @@ class Limit:
         """This limit with some measures changed."""
         return replace(self, **changes)
 
+    def from_now(self) -> "Limit":
+        """This limit counted from now: the CPU and wall seconds spent on this thread between
+        now and the start of a meter of it count against it (``gridsight.api.solve`` gives
+        the solver its limit so, from the call's first line: the game's solver imported
+        within it; a limit given to it counted from a moment of its own keeps that moment, so
+        one made once and given to every call of a loop is spent by the first calls)."""
+        return replace(self, since=Since.now())
+
     def tighter(self, other: "Limit") -> "Limit":
-        """The stricter of two limits, measure by measure.
+        """The stricter of two limits, measure by measure (a fresh budget: counted from its
+        meter's start, whatever moment either counted from).
 
         >>> Limit(seconds=5).tighter(Limit(seconds=1, states=9))
         Limit(seconds=1, wall_seconds=None, states=9, memory=None)
@@ -156,7 +207,8 @@ class Limit:
         return ", ".join(parts) or "no limit"
 
     def start(self) -> "Meter":
-        """Start measuring from now, on the calling thread."""
+        """Start measuring on the calling thread: from now, or from :attr:`since` when it
+        was read on this thread."""
         return Meter(self)
 
 
@@ -173,8 +225,9 @@ class Meter:
         self.limit = limit
         self.parent = parent
         self.thread = threading.get_ident()
-        self._cpu0 = time.thread_time()
-        self._wall0 = time.monotonic()
+        since = limit.since if limit.since is not None and limit.since.here() else None
+        self._cpu0 = time.thread_time() if since is None else since.cpu
+        self._wall0 = time.monotonic() if since is None else since.wall
         self.states = 0
         self.reason: str | None = None
         self._looks = 0

@@ -121,6 +121,90 @@ def test_a_limit_bounds_the_work():
     assert waited.quality.stopped == "the limit of 0.05 s of waiting"
 
 
+def test_the_limit_counts_from_the_call_not_from_the_solvers_start(monkeypatch):
+    """The meter started in the solver, after the game's solver was imported: the first
+    solve of a process under 0.05 s took 0.12-0.17 s of CPU (2.8 s of waiting at load 50)
+    with the limit untouched. Now the call's own steps count: here the call's first moment is
+    made 100 s of CPU earlier, and a pentomino board solved exactly in milliseconds stops at
+    its limit of 50 s at its first look at the meter, saying so."""
+    from gridsight.solvers.limit import Since
+
+    real = Since.now
+    monkeypatch.setattr(api.Since, "now", classmethod(
+        lambda cls: (lambda now: Since(now.cpu - 100, now.wall - 100, now.thread,
+                                       now.process))(real())))
+    text = (EXAMPLES / "pentomino-6x10.txt").read_text()
+    late = api.solve("pentomino", text, limit=api.Limit(seconds=50))
+    assert late.quality.stopped == "the limit of 50 s of work" and late.move is not None
+    waited = api.solve("pentomino", text, limit=api.Limit(seconds=None, wall_seconds=50))
+    assert waited.quality.stopped == "the limit of 50 s of waiting"
+    monkeypatch.setattr(api.Since, "now", real)
+    assert api.solve("pentomino", text, limit=api.Limit(seconds=50)).quality.exact
+    # A limit counted from a moment of the caller's keeps it.
+    earlier = real()
+    given = api.Limit(seconds=50, since=Since(earlier.cpu - 100, earlier.wall, earlier.thread,
+                                              earlier.process))
+    assert api.solve("pentomino", text, limit=given).quality.stopped == "the limit of 50 s of work"
+
+
+def test_analyze_counts_the_boards_solve_from_its_start_and_the_others_each_alone(monkeypatch):
+    """``analyze``'s solve of the board read counts from the moment the reading was done
+    (the solver's import within it); each other board ``unread_that_matter`` solves has a
+    limit of its own. (The read is faked: the solves are what is looked at.)"""
+    from types import SimpleNamespace
+
+    from gridsight import screenshots
+    from gridsight.solvers.boardtext import parse_boards
+    from gridsight.solvers.limit import Since
+
+    text = (EXAMPLES / "pentomino-6x10.txt").read_text()
+    read = (SimpleNamespace(game="pentomino", board=text),
+            SimpleNamespace(board=parse_boards(text)[0]))
+    monkeypatch.setattr(api, "_read", lambda *given: read)
+    solved = []
+
+    def advise(game, reading, solve):
+        solved.extend([solve(reading.board), solve(reading.board)])
+        return solved[0], solved[0].advice
+
+    monkeypatch.setattr(screenshots, "advise", advise)
+    real = Since.now
+    monkeypatch.setattr(api.Since, "now", classmethod(
+        lambda cls: (lambda now: Since(now.cpu - 100, now.wall, now.thread,
+                                       now.process))(real())))
+    analysis = api.analyze("unused.png", limit=api.Limit(seconds=50))
+    assert analysis.advice.quality.stopped == "the limit of 50 s of work"
+    assert [s.advice.quality.exact for s in solved] == [False, True]
+
+
+def test_a_moment_read_on_another_thread_is_not_this_threads_cpu_clock():
+    """CPU time is a thread's own: a limit counted from a moment read on another thread
+    counts from its meter's start (the other thread's clock says nothing of this one)."""
+    import threading
+
+    from gridsight.solvers.limit import Since
+
+    here = Since.now()
+    elsewhere = Since(here.cpu - 100, here.wall - 100, here.thread + 1, here.process)
+    assert not api.Limit(seconds=50, since=elsewhere).start().reached()
+    assert api.Limit(seconds=50, since=Since(here.cpu - 100, here.wall, here.thread,
+                                             here.process)).start().reached()
+    seen: list[bool] = []
+    away = threading.Thread(target=lambda: seen.append(
+        api.Limit(seconds=50, since=Since(here.cpu - 100, here.wall, here.thread,
+                                          here.process)).start().reached()))
+    away.start()
+    away.join()
+    assert seen == [False]
+
+
+def test_prepare_loads_a_games_solver_and_names_an_unknown_game():
+    for game in api.games():
+        assert api.prepare(game.name) is None
+    with pytest.raises(api.UnknownGameError, match="unknown game 'tetris'"):
+        api.prepare("tetris")
+
+
 def test_the_whole_limit_reaches_the_solver(monkeypatch):
     """Every measure of the Limit (seconds, waiting, states, memory) is the one the solver
     meters: given as ``limit`` (over the options' own) or inside the game's typed options."""

@@ -267,17 +267,44 @@ def test_skipped_lines_past_the_first_twenty_are_counted_not_listed(tmp_path, ca
 
 def test_a_file_of_junk_lines_is_refused_in_one_line(tmp_path, capsys):
     """64 MB of two-byte lines (within the byte bound) took minutes of CPU to skip one by
-    one; past ``MAX_CORRUPT_LINES`` corrupt lines outnumbering the records the file is
-    refused whole: one line, exit 2, no traceback."""
+    one; past ``MAX_CORRUPT_LINES`` corrupt lines the rest are passed over by a byte search
+    to the next line that begins as a record, and a file with no record in it is refused
+    whole: one line, exit 2, no traceback."""
     from gridsight.cli import main
     from gridsight.log import MAX_CORRUPT_LINES, LogReadError
 
     junk = tmp_path / "junk.jsonl"
-    junk.write_text("x\n" * (MAX_CORRUPT_LINES + 5) + _record(1).to_json() + "\n")
-    with pytest.raises(LogReadError, match=r"not a gridsight log: more than 10,000 of its "
-                                           r"first 10,001 lines are not records \(the first, "
-                                           r"line 1: corrupt"):
+    junk.write_text("x\n" * (2 * MAX_CORRUPT_LINES) + "x")
+    with pytest.raises(LogReadError, match=r"not a gridsight log: none of its 20,001 lines is "
+                                           r"a record \(the first, line 1: corrupt"):
         read_log(junk)
     assert main(["replay", str(junk)]) == 2
     out, err = capsys.readouterr()
     assert err.count("\n") == 1 and "not a gridsight log" in err and "Traceback" not in err
+
+
+def test_records_after_ten_thousand_junk_lines_are_read(tmp_path):
+    """A log whose first 10,001 lines were junk was refused whole though good records
+    followed; now the junk is counted and the records read, however long the run of junk
+    between them."""
+    from gridsight.log import MAX_CORRUPT_LINES, MAX_LINE_WARNINGS
+
+    path = tmp_path / "s.jsonl"
+    path.write_text("x\n" * (MAX_CORRUPT_LINES + 5) + _record(1).to_json() + "\n"
+                    + "y\n" * 3 * MAX_CORRUPT_LINES + _record(2).to_json())
+    got = read_log(path)
+    assert [r.step for r in got.records] == [1, 2]
+    assert got.skipped == 4 * MAX_CORRUPT_LINES + 5
+    assert len(got.warnings) == MAX_LINE_WARNINGS
+
+
+def test_lines_that_begin_as_records_and_are_not_are_refused_past_the_bound(tmp_path):
+    """Each such line costs a JSON parse: past ``MAX_CORRUPT_LINES`` of them outnumbering the
+    records the file is refused, as a file of junk lines once was."""
+    from gridsight.log import MAX_CORRUPT_LINES, LogReadError
+
+    path = tmp_path / "s.jsonl"
+    path.write_text("{x\n" * (MAX_CORRUPT_LINES + 5) + _record(1).to_json() + "\n")
+    with pytest.raises(LogReadError, match=r"more than 10,000 of its first 10,001 lines "
+                                           r"begin as records and are not"):
+        read_log(path)
