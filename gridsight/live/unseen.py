@@ -13,6 +13,8 @@ seen well enough to tap.
 "columns 1 and 2 are off the screen: the columns count from the board's own edge"
 >>> unseen_words({(r, 4) for r in range(5)}, [(1, 4)], 5, 5)
 "row 2, column 5 is off the screen: move the game's window to see it"
+>>> unseen_words({(r, 4) for r in range(5)}, [(1, 4), (3, 4)], 5, 5)
+"row 2, column 5; row 4, column 5 are off the screen: move the game's window to see them"
 >>> unseen_words({(r, 4) for r in range(5)}, [(1, 2)], 5, 5)
 ''
 """
@@ -33,9 +35,9 @@ def unseen_words(hidden: set[tuple[int, int]], advised: Iterable[tuple[int, int]
     parts = []
     off = [cell for cell in advised if tuple(cell) in hidden]
     if off:
-        parts.append(f"{cell_names(off, origin=origin)} "
-                     f"{'is' if len(off) == 1 else 'are'} off the screen: move the game's "
-                     "window to see it")
+        one = len(off) == 1
+        parts.append(f"{cell_names(off, origin=origin)} {'is' if one else 'are'} off the "
+                     f"screen: move the game's window to see {'it' if one else 'them'}")
     playing_rows, playing_cols = range(origin[0], rows), range(origin[1], cols)
     for word, lines, across, first in (
             ("column", playing_cols, playing_rows, origin[1]),
