@@ -1002,7 +1002,12 @@ def classify_boxes(cards: tuple[CardSeen, ...], facts: dict,
         stands = card.rarity not in ("", rarity) and card.rarity_confidence >= RARITY_SURE > \
             confidence
         if rarity and not stands and (sure or not card.rarity or card.rarity == rarity):
-            card = replace(card, boxes=read, rarity=rarity, rarity_confidence=confidence)
+            # fills of the rarity the line's tint reads keep the tint's confidence: a row read
+            # unclearly takes nothing from the line (widest 850000 at 1.4x: a common Kiwi's
+            # green line read common at 1.0, its row "1 of 4" common at 0, left unread)
+            agreed = card.rarity_confidence if card.rarity == rarity else 0.0
+            card = replace(card, boxes=read, rarity=rarity,
+                           rarity_confidence=max(confidence, agreed))
         else:  # (fills not told show no rarity the YOU HAVE line's tint reads otherwise)
             card = replace(card, boxes=read)
         out.append(card)
