@@ -6,7 +6,8 @@ borders are of any light colour. A card whose row shows no fill takes its rarity
 line's tint only, and two ways of reading that tint stated a wrong rarity clearly (a wrong
 rarity names a found tile wrong). Each screen here showed one; it is drawn again the same way
 and read with no options: no card's rarity is read wrong at any confidence that counts as a
-clue, and the read states nothing false.
+clue, and the read states nothing false. A row read unclearly whose fills show the rarity
+the line's tint reads clearly leaves the card's rarity as clear as the tint read it.
 """
 
 from __future__ import annotations
@@ -23,6 +24,10 @@ SCREENS = {
     850019: ("Kiwi", "mythical", "a pale green line over magenta-bordered boxes, its box 2 px "
              "into them: read mythical at 1.0"),
 }
+AGREED = {
+    850000: ("Kiwi", "common", "its green line read common at 1.0, its row '1 of 4' common "
+             "at 0 (one box read filled where none is): the row's 0 was the card's"),
+}
 
 
 @pytest.fixture(scope="module")
@@ -30,7 +35,7 @@ def reads():
     """Each widest screen located and read with no options: (its cards as drawn, the
     screen, its truth, the text read, its warnings, the cells it listed unread)."""
     out = {}
-    for seed in SCREENS:
+    for seed in [*SCREENS, *AGREED]:
         base = seed - seed % 10_000
         shot, text, image, _ = real_screen(seed - base, base, wider=True, widest="all")
         screen = locate_rescue(image)
@@ -63,3 +68,18 @@ def test_the_you_have_line_stops_at_the_boxes(reads):
         assert seen.have_box[1] + seen.have_box[3] <= seen.row.boxes[0][1]
     kiwi = screen.cards[[card.name for card in drawn].index("Kiwi")]
     assert kiwi.rarity in ("", "common")
+
+
+@pytest.mark.parametrize("seed", list(AGREED))
+def test_fills_agreeing_with_the_tint_keep_the_tints_confidence(reads, seed):
+    drawn, screen, text, plain, warnings, unread = reads[seed]
+    name, rarity, _ = AGREED[seed]
+    kiwi = screen.cards[[card.name for card in drawn].index(name)]
+    assert kiwi.boxes is not None and kiwi.boxes.rarity == rarity
+    assert kiwi.boxes.confidence < RARITY_SURE  # the row unclear, as before
+    assert kiwi.rarity == rarity and kiwi.rarity_confidence >= RARITY_SURE
+    for card, seen in zip(drawn, screen.cards):
+        if seen.rarity_confidence >= RARITY_SURE:
+            assert seen.rarity == card.rarity, card.name
+    if plain:
+        assert stated_wrong(text, plain, warnings, unread) == []
