@@ -819,7 +819,11 @@ def read_card(image: np.ndarray, panel: Panel, facts: dict, pitch: float) -> Car
         lines = lines[:-1]  # the boxes' own top border, the row found a pixel or two low
     name_line, have_line = _name_and_have(lines)
     name_box = _line_box(name_line, x + inset, w - 2 * inset, image.shape[0])
-    have_box = _line_box(have_line, x + inset, w - 2 * inset, image.shape[0])
+    # The YOU HAVE line's box stops at the boxes' top: padded into the row it takes their
+    # borders' ink for the tint's (widest 850019 at 1.26x: a common Kiwi's pale green line
+    # over magenta-bordered boxes, its box 2 px into them, read mythical at 1.0).
+    have_box = _line_box(have_line, x + inset, w - 2 * inset,
+                         bottom if row is not None else image.shape[0])
     rarity, confidence = tint_rarity(image, have_box, panel.color, facts, name_box) \
         if have_box is not None else ("", 0.0)
     if row is None:
@@ -998,7 +1002,12 @@ def classify_boxes(cards: tuple[CardSeen, ...], facts: dict,
         stands = card.rarity not in ("", rarity) and card.rarity_confidence >= RARITY_SURE > \
             confidence
         if rarity and not stands and (sure or not card.rarity or card.rarity == rarity):
-            card = replace(card, boxes=read, rarity=rarity, rarity_confidence=confidence)
+            # fills of the rarity the line's tint reads keep the tint's confidence: a row read
+            # unclearly takes nothing from the line (widest 850000 at 1.4x: a common Kiwi's
+            # green line read common at 1.0, its row "1 of 4" common at 0, left unread)
+            agreed = card.rarity_confidence if card.rarity == rarity else 0.0
+            card = replace(card, boxes=read, rarity=rarity,
+                           rarity_confidence=max(confidence, agreed))
         else:  # (fills not told show no rarity the YOU HAVE line's tint reads otherwise)
             card = replace(card, boxes=read)
         out.append(card)
@@ -1518,34 +1527,53 @@ def screen_tints(image: np.ndarray, cards: tuple[CardSeen, ...],
     fills and ``YOU HAVE n`` tint clearly say two rarities is unsure of its rarity (fills
     blended with a light border at a small scale read as another rarity: 7089 at 0.83x, a
     common card's 6 px boxes read rare beside its clearly common line). A card of no rarity
-    shown so takes the rarity of the tint its line matches, and loses a rarity its line's
-    tint read when that rarity's line on this screen is another hue."""
+    shown so takes the rarity of the tint its line matches (both lines showing a tint of their
+    own, :func:`_own_tint`), and loses a rarity its line's tint read when that rarity's line
+    on this screen is another hue."""
     cards = tuple(_fills_against_tint(image, card, facts) for card in cards)
     hues = [_line_hue(image, card) for card in cards]
-    shown: dict[str, list[tuple[np.ndarray, float]]] = {}
-    for hue, card in zip(hues, cards):
-        if hue is not None and _shown_by_fills(card):
-            shown.setdefault(card.rarity, []).append((hue, card.rarity_confidence))
+    own = [_own_tint(image, card, hue) for hue, card in zip(hues, cards)]
+    shown = _shown_tints(hues, cards)
     if not shown:
         return _unlike_clear_lines(hues, cards)
+    shown_own = _shown_tints(own, cards)
     out = []
-    for hue, card in zip(hues, cards):
+    for hue, mine, card in zip(hues, own, cards):
         if hue is None or _shown_by_fills(card) or \
                 (card.boxes is not None and card.boxes.count in _pet_sizes()):
             out.append(card)
             continue
-        near = {name: min(float(np.linalg.norm(hue - h)) for h, _ in lines)
-                for name, lines in shown.items()}
-        best = min(near, key=near.get)  # type: ignore[arg-type]
-        if near[best] <= SAME_TINT and all(d >= OTHER_TINT for name, d in near.items()
-                                           if name != best) and \
+        near = _nearest_tints(hue, shown)
+        near_own = _nearest_tints(mine, shown_own) if mine is not None else {}
+        best = min(near_own, key=near_own.get) if near_own else ""  # type: ignore[arg-type]
+        if best and near_own[best] <= SAME_TINT and \
+                all(d >= OTHER_TINT for name, d in near.items() if name != best) and \
                 (card.boxes is None or card.boxes.rarity in ("", best)):
-            confidence = min(c for _, c in shown[best]) * (1 - 0.5 * near[best] / SAME_TINT)
+            confidence = min(c for _, c in shown_own[best]) * \
+                (1 - 0.5 * near_own[best] / SAME_TINT)
             card = replace(card, rarity=best, rarity_confidence=float(confidence))
         elif card.rarity in near and near[card.rarity] >= OTHER_TINT:
             card = replace(card, rarity_confidence=0.0)
         out.append(card)
     return _unlike_clear_lines(hues, tuple(out))
+
+
+def _shown_tints(hues: Sequence[np.ndarray | None], cards: Sequence[CardSeen]
+                 ) -> dict[str, list[tuple[np.ndarray, float]]]:
+    """Each rarity's lines' hues (with their cards' confidence) on the cards whose filled
+    boxes show that rarity clearly (:func:`_shown_by_fills`)."""
+    shown: dict[str, list[tuple[np.ndarray, float]]] = {}
+    for hue, card in zip(hues, cards):
+        if hue is not None and _shown_by_fills(card):
+            shown.setdefault(card.rarity, []).append((hue, card.rarity_confidence))
+    return shown
+
+
+def _nearest_tints(hue: np.ndarray, shown: dict[str, list[tuple[np.ndarray, float]]]
+                   ) -> dict[str, float]:
+    """How far (a*b*) ``hue`` lies from each shown rarity's nearest line."""
+    return {name: min(float(np.linalg.norm(hue - h)) for h, _ in lines)
+            for name, lines in shown.items()}
 
 
 def _unlike_clear_lines(hues: list[np.ndarray | None],
@@ -1582,6 +1610,22 @@ def _line_hue(image: np.ndarray, card: CardSeen) -> np.ndarray | None:
     if card.have_box is None or card.row is None or card.have_box[3] < TINT_LINE:
         return None
     return ink_hue(image, card.have_box, card.panel.color)
+
+
+def _own_tint(image: np.ndarray, card: CardSeen, hue: np.ndarray | None) -> np.ndarray | None:
+    """``hue`` (a card's line's, :func:`_line_hue`) when the line shows a tint of its own:
+    not within :data:`TINT_FROM_NAME` of its name's hue (the font's colour, as
+    :func:`tint_rarity` tells it); else ``None``. Two lines showing only the font match each
+    other whatever their rarities: widest 850009 at 0.94x (a pink font, the tint 0.44 white):
+    a mythical Phoenix's line and a common Gorilla's, whose fills showed common, both read
+    their names' hue (2-3 a*b* from it) and lay 2 apart; the Phoenix was read common at
+    0.57, clearly and wrong."""
+    if hue is None or card.name_box is None:
+        return hue
+    font = ink_hue(image, card.name_box, card.panel.color)
+    if font is not None and float(np.linalg.norm(hue - font)) < TINT_FROM_NAME:
+        return None
+    return hue
 
 
 def _fills_against_tint(image: np.ndarray, card: CardSeen, facts: dict) -> CardSeen:
