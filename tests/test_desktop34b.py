@@ -43,7 +43,7 @@ def test_only_the_second_screens_asks_are_told_only_a_sure_find_counts():
 
 def test_a_search_keeps_the_told_and_untold_answers_apart():
     """The search's cache of answers (:class:`_OneSearch`) never hands a told ask's answer to an
-    untold read of the same pixels."""
+    untold read of the same pixels; an untold read's serves a told ask."""
     asked = []
 
     def locate(pixels: np.ndarray) -> BoardRead:
@@ -57,6 +57,11 @@ def test_a_search_keeps_the_told_and_untold_answers_apart():
         search(pixels)
     search(pixels)
     assert asked == [True, False]
+    other = np.ones((50, 50, 3), np.uint8)  # a full read's answer serves a told ask
+    search(other)
+    with asking_for_a_second_screen():
+        search(other)
+    assert asked == [True, False, False]
 
 
 @pytest.fixture(scope="module")

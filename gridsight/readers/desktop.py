@@ -809,8 +809,13 @@ class _OneSearch:
         self.answers: dict[bytes, BoardRead | BoardNotFoundError] = {}
 
     def __call__(self, pixels: np.ndarray) -> BoardRead:
-        key = _digest(pixels) + (b"sure" if only_sure() else b"")  # (:func:`only_sure`)
+        key = _digest(pixels)
         answer = self.answers.get(key)
+        if answer is None and only_sure():
+            # (a full read's answer serves a second-screen ask; an ask's, told only a sure
+            # find counts (:func:`only_sure`), is kept apart from full reads)
+            key += b"sure"
+            answer = self.answers.get(key)
         if answer is None:
             try:
                 answer = self.locate(pixels)
