@@ -731,18 +731,33 @@ def unmerged(image: np.ndarray, panels: Sequence[Panel], min_width: float,
         parts: list[Panel] = [panel]
         x, y, w, h = panel.box
         whole = picture_box(image, panel)
-        for m in range(most - len(panels) + 1, 1, -1):
-            if w / m < min_width:
-                continue
-            split = [Panel((x + round(k * w / m), y, round((k + 1) * w / m) - round(k * w / m),
-                            h), panel.color) for k in range(m)]
-            if whole is not None and _straddled(whole, split):
-                continue
-            if _each_centred(image, split, alike=whole is not None):
-                parts = split
+        # (like pictures first, whatever the count: see the note above _straddled)
+        for alike in (True,) if whole is not None else (True, False):
+            for m in range(most - len(panels) + 1, 1, -1):
+                if w / m < min_width:
+                    continue
+                split = [Panel((x + round(k * w / m), y,
+                                round((k + 1) * w / m) - round(k * w / m), h), panel.color)
+                         for k in range(m)]
+                if whole is not None and _straddled(whole, split):
+                    continue
+                if _each_centred(image, split, alike=alike):
+                    parts = split
+                    break
+            if len(parts) > 1:
                 break
         out += parts
     return tuple(out)
+
+
+# A panel showing no picture of its own (two cards' names running into each other hide it)
+# is split first into parts whose pictures are alike (level, of like size), whatever their
+# count; only when no count gives such parts into parts each merely holding a picture centred
+# in it. Widest-look 992013 at 2.56x: a Dragon card and a Raptor card found as one panel,
+# the names each as wide as its card; cut in three, each third's "picture" was the name
+# text running across it (heights 326, 147, 310 px), centred by being as wide as the part,
+# and the read named a third animal with no doubt said. Cut in two, the two sprites (with
+# their names joined) are level and of one size.
 
 
 def _straddled(picture: Box, parts: Sequence[Panel]) -> bool:

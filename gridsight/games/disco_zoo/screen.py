@@ -402,7 +402,7 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
     tiles = found_against_the_fills(cards, tiles)  # (after: the cards' rarity unsure too)
     cards = unsure_rarities(rows_short_of_the_board(image, lattice, cards, tiles))
     counter = read_counter(image, lattice, cards, missed)
-    if not cards and not counter.digits and not lawn_lined(image, lattice, tiles):
+    if not cards and not counter.digits and not lawn_lined(image, lattice, tiles, long=True):
         raise BoardNotFoundError("disco-zoo", UNANCHORED)
     tiles = missed_by_the_counter(image, lattice, tiles, cards, counter, missed)
     tiles = tapped_unread(image, lattice, tiles, cards, counter)
@@ -1508,7 +1508,7 @@ SEEN_LINED = 0.5  # a lattice with fewer of its tiles read must show its lines t
 
 
 def lawn_lined(image: np.ndarray, lattice: Lattice,
-               tiles: tuple[tuple[TileSeen, ...], ...]) -> bool:
+               tiles: tuple[tuple[TileSeen, ...], ...], long: bool = False) -> bool:
     """Whether the tiles read as grass show the lattice's lines between them: some inner line
     of the lattice with grass on both sides of it somewhere is darker than the grass beside
     it (:data:`LINE_DIP`) all along, at every pair of neighbouring grass tiles it parts
@@ -1530,7 +1530,15 @@ def lawn_lined(image: np.ndarray, lattice: Lattice,
     screen 7230 at 0.80x, found by its tapped and found tiles). On the real-look screens
     7000-7239 at 0.5x to 3x, 4 to 8 lines showed through the grass of each but 7230's. (Asked
     up to 0.82 for a lattice a row off the board on faint lines, probe 600049, it refused
-    fresh 471053, whose wrong first lattice reads 60% and widens the search: not done.)"""
+    fresh 471053, whose wrong first lattice reads 60% and widens the search: not done.)
+
+    With ``long`` (what :func:`locate_rescue` asks of a lattice no card and no counter
+    vouches for), a line parting a single pair of grass tiles does not count when some line
+    parts two pairs or more: a lawn's lines run from edge to edge, and a stray edge dips at
+    one pair as readily as a line. Widest-look 992019 at 1.72x: a lattice over the title bar
+    and the cards, its "grass" the light ground around them; of its nine lines between
+    grass tiles, the only one dipping all along parted one pair (at a card's first box), and
+    with ``--animals`` its tiles were stated as the board (five wrong)."""
     kinds = [[tile.kind for tile in row] for row in tiles]
     lines: dict[tuple[str, int], list[float]] = {}
     for r in range(lattice.rows):
@@ -1541,6 +1549,8 @@ def lawn_lined(image: np.ndarray, lattice: Lattice,
                 lines.setdefault(("v", c), []).append(_line_dip(image, lattice, r, c, True))
             if r + 1 < lattice.rows and kinds[r + 1][c] == "ground":
                 lines.setdefault(("h", r), []).append(_line_dip(image, lattice, r, c, False))
+    if long and any(len(dips) > 1 for dips in lines.values()):
+        lines = {key: dips for key, dips in lines.items() if len(dips) > 1}
     return not lines or any(min(dips) >= LINE_DIP for dips in lines.values())
 
 
