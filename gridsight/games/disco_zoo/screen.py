@@ -1725,6 +1725,10 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
                 # a bigger decoration still: the lawn in the corners only (unread, but a
                 # tile of the lawn for the lattice's fit, as it was read found before)
                 seen = TileSeen("unknown", confidence=0.0, decorated=True)
+            elif fits and _bare_decoration(stack, rims, ground, k, lattice.cols):
+                # a decoration of a rarity's colour over the tile, the lawn in its corners
+                # and no animal drawn on it (unread; a tile of the lawn for the fit)
+                seen = TileSeen("unknown", confidence=0.0, decorated=True)
             elif fits and to_grass[k] < GROUND_SPREAD and own_share[k] < GRASS_OWN_SHARE \
                     and _decoration_near_the_lawn(stack[k], rim):
                 # (a rim a hair past the grass's spread, as :func:`_panel_tile` reads it:
@@ -1858,6 +1862,36 @@ def _lawn_cornered(stack: np.ndarray, rims: np.ndarray, ground: np.ndarray, k: i
     lawn = _lawn_mask(stack, rims, ground, k, cols)
     corners = (lawn[:6, :6], lawn[:6, -6:], lawn[-6:, :6], lawn[-6:, -6:])
     return float(np.mean([corner.mean() for corner in corners])) >= LAWN_CORNERS
+
+
+# A bush in a rarity's colour (a dark green within the common rarity's tolerance, 36 Lab from
+# the lawn's) drawn over all but its tile's corners: fresh widest 997035 as JPEG 40, JPEG 60,
+# 0.6x + JPEG 60 and at 0.5x, the lawn on 0.20 of the inside's corners (under
+# :data:`LAWN_CORNERS`), one blue berry on it, stated a found common tile with no warning. A
+# found tile shows its animal: of its inside, the share far (:data:`PANEL_INK_FAR`) from both
+# its rim's colour and the lawn's green. The bush's is its berry's, under :data:`BARE_INK`.
+BARE_CORNERS = 0.1  # lawn share of the inside's corners (mean) from which a bare tile is a bush
+BARE_INK = 0.05  # share of the inside far from the rim and the lawn, below: no animal
+
+
+def _bare_decoration(stack: np.ndarray, rims: np.ndarray, ground: np.ndarray, k: int,
+                     cols: int) -> bool:
+    """Whether tile ``k`` is a decoration of one colour over the lawn: the lawn's green
+    (:func:`_lawn_mask`) on :data:`BARE_CORNERS` of its inside's corners at least, and under
+    :data:`BARE_INK` of its inside far from both its rim's colour and the lawn's green (no
+    animal drawn on it)."""
+    lawn = _lawn_mask(stack, rims, ground, k, cols)
+    corners = (lawn[:6, :6], lawn[:6, -6:], lawn[-6:, :6], lawn[-6:, -6:])
+    if float(np.mean([corner.mean() for corner in corners])) < BARE_CORNERS:
+        return False
+    inside = stack[k, 5:27, 5:27]  # (2 px further in: a lattice a pixel off shows the lines)
+    green = _lawn_green(rims, ground, k, cols)
+    # (far from the line between the two colours: their blend at the decoration's edge,
+    # JPEG's, is no ink)
+    along = green - rims[k]
+    share = np.clip(((inside - rims[k]) @ along) / max(float(along @ along), 1e-6), 0.0, 1.0)
+    off = np.linalg.norm(inside - (rims[k] + share[..., None] * along), axis=2)
+    return float((off >= PANEL_INK_FAR).mean()) < BARE_INK
 
 
 def _lawn_rings(stack: np.ndarray, rims: np.ndarray, ground: np.ndarray, k: int,
