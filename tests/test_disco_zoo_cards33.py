@@ -28,12 +28,12 @@ SCREENS = {
 }
 
 
-@pytest.fixture(scope="module")
-def reads():
-    """Each widest screen located and read with no options: (its cards as drawn, the
-    screen, its truth, the text read, its warnings, the cells it listed unread)."""
+def widest_reads(seeds):
+    """Each widest screen of ``seeds`` located and read with no options: seed -> (its cards
+    as drawn, the screen, its truth, the text read, its warnings, the cells it listed
+    unread). Shared with the later rounds' card tests."""
     out = {}
-    for seed in SCREENS:
+    for seed in seeds:
         base = seed - seed % 10_000
         shot, text, image, _ = real_screen(seed - base, base, wider=True, widest="all")
         screen = locate_rescue(image)
@@ -41,6 +41,12 @@ def reads():
             screen, screen.board_read("disco-zoo/structure"), image)
         out[seed] = (shot.extras["cards"], screen, text, plain, warnings, unread)
     return out
+
+
+@pytest.fixture(scope="module")
+def reads():
+    """This file's widest screens, read (:func:`widest_reads`)."""
+    return widest_reads(SCREENS)
 
 
 @pytest.mark.parametrize("seed", list(SCREENS))

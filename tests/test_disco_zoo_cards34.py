@@ -14,10 +14,10 @@ from __future__ import annotations
 import pytest
 
 from gridsight.games.disco_zoo.cards import CardSeen, like_boxes
-from gridsight.games.disco_zoo.screen import locate_rescue
 from gridsight.vision.boxrow import BoxRow
 from gridsight.vision.panels import Panel
-from test_disco_zoo_screens import _read_plain, real_screen, stated_wrong
+from test_disco_zoo_cards33 import widest_reads
+from test_disco_zoo_screens import stated_wrong
 
 SCREENS = {
     850010: "unfilled boxes of 36, 25 and 18 px on the three cards, their middles L* 35-55",
@@ -30,17 +30,8 @@ FILLED_APART = {
 
 @pytest.fixture(scope="module")
 def reads():
-    """Each widest screen located and read with no options: (its cards as drawn, the
-    screen, its truth, the text read, its warnings, the cells it listed unread)."""
-    out = {}
-    for seed in [*SCREENS, *FILLED_APART]:
-        base = seed - seed % 10_000
-        shot, text, image, _ = real_screen(seed - base, base, wider=True, widest="all")
-        screen = locate_rescue(image)
-        plain, warnings, _, _, unread = _read_plain(
-            screen, screen.board_read("disco-zoo/structure"), image)
-        out[seed] = (shot.extras["cards"], screen, text, plain, warnings, unread)
-    return out
+    """Each widest screen located and read with no options (:func:`widest_reads`)."""
+    return widest_reads([*SCREENS, *FILLED_APART])
 
 
 @pytest.mark.parametrize("seed", list(SCREENS))

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import pytest
 
-from gridsight.games.disco_zoo.screen import locate_rescue
 from gridsight.games.disco_zoo.settle import RARITY_SURE
-from test_disco_zoo_screens import _read_plain, real_screen, stated_wrong
+from test_disco_zoo_cards33 import widest_reads
+from test_disco_zoo_screens import stated_wrong
 
 SCREENS = {
     850009: ("Phoenix", "common", "a pink font: its line and the common Gorilla's show only the "
@@ -32,17 +32,8 @@ AGREED = {
 
 @pytest.fixture(scope="module")
 def reads():
-    """Each widest screen located and read with no options: (its cards as drawn, the
-    screen, its truth, the text read, its warnings, the cells it listed unread)."""
-    out = {}
-    for seed in [*SCREENS, *AGREED]:
-        base = seed - seed % 10_000
-        shot, text, image, _ = real_screen(seed - base, base, wider=True, widest="all")
-        screen = locate_rescue(image)
-        plain, warnings, _, _, unread = _read_plain(
-            screen, screen.board_read("disco-zoo/structure"), image)
-        out[seed] = (shot.extras["cards"], screen, text, plain, warnings, unread)
-    return out
+    """Each widest screen located and read with no options (:func:`widest_reads`)."""
+    return widest_reads([*SCREENS, *AGREED])
 
 
 @pytest.mark.parametrize("seed", list(SCREENS))
