@@ -23,12 +23,12 @@ from test_disco_zoo_screens import names_of, real_rescue
 from test_disco_zoo_wrong30 import _notched
 
 
-def _wider(seed: int):
-    """Wider-look screen ``seed`` as the variant sweeps draw it (attempts bought on every
-    eighth seed): (its image, its board text)."""
+def _wider(seed: int, widest: str = ""):
+    """Wider-look screen ``seed`` (``widest="all"``: the widest look) as the variant sweeps
+    draw it (attempts bought on every eighth seed): (its image, its board text)."""
     rng = np.random.default_rng(seed)
     extra = int(rng.integers(1, 6)) if seed % 8 == 0 else 0
-    shot, text = real_rescue(rng, seed, extra=extra, wider=True)
+    shot, text = real_rescue(rng, seed, extra=extra, wider=True, widest=widest)
     return shot.image, text
 
 

@@ -18,18 +18,7 @@ import numpy as np
 import pytest
 
 from gridsight.games.disco_zoo.screen import locate_rescue
-from gridsight.games.disco_zoo.screen_text import read_screen
-from gridsight.readers.base import ReadHints
-from test_disco_zoo_screens import names_of, real_rescue
-
-
-def _wider(seed: int, widest: str = ""):
-    """Wider-look screen ``seed`` (``widest="all"``: the widest look) as the variant sweeps
-    draw it (attempts bought on every eighth seed): (its image, its board text)."""
-    rng = np.random.default_rng(seed)
-    extra = int(rng.integers(1, 6)) if seed % 8 == 0 else 0
-    shot, text = real_rescue(rng, seed, extra=extra, wider=True, widest=widest)
-    return shot.image, text
+from test_disco_zoo_counter34 import _read, _taps, _wider
 
 
 def _scaled(image: np.ndarray, seed: int, factor: float) -> np.ndarray:
@@ -48,15 +37,6 @@ def screens():
         image, text = _wider(seed, widest)
         out[seed] = (locate_rescue(_scaled(image, seed, factor)), text)
     return out
-
-
-def _read(screen, text: str):
-    return read_screen(screen, screen.board_read("disco-zoo/structure"),
-                       ReadHints(animals=names_of(text)))
-
-
-def _taps(text: str) -> str:
-    return next(line for line in text.splitlines() if line.startswith("taps: "))
 
 
 def test_an_outlines_edge_beside_a_lone_digit_is_no_1(screens):
