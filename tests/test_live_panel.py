@@ -598,6 +598,25 @@ def _on_screen(driver, monkeypatch, screen_box, game):
     return driver.panel_box()
 
 
+def _one_line(panel, width):
+    """The panel ``width`` pixels wide shows its advice whole on one line, bold, no smaller
+    than its least size."""
+    from PySide6.QtGui import QFontMetrics
+    from PySide6.QtWidgets import QApplication
+
+    from gridsight.live.panel import MIN_ADVICE_PX
+
+    panel.resize(width, panel.height())
+    for _ in range(3):
+        QApplication.processEvents()
+    line = panel.advice_line
+    text, font = line.text(), line.font()
+    assert text.startswith(("Open ", "Tap ", "Step ", "Place ", "Dig ")) and "\n" not in text
+    assert font.bold() and font.pixelSize() >= MIN_ADVICE_PX, font.pixelSize()
+    assert QFontMetrics(font).horizontalAdvance(text) <= line.contentsRect().width(), text
+    assert line.height() < 2 * QFontMetrics(font).lineSpacing(), line.height()
+
+
 def _cells_shown(panel):
     """The boxes (in the panel) of the cell buttons shown, and the count hidden."""
     shown = [b.geometry().translated(panel.board.pos()) for row in panel.cells for b in row
@@ -664,6 +683,9 @@ def test_a_minesweeper_panel_fits_beside_the_game_on_an_800x600_screen(monkeypat
     cells, _ = _cells_shown(panel)
     assert max(c.right() for c in cells) < panel.width()
     assert panel.cells[0][0].minimumWidth() < 48  # narrowed, "12%" drawn smaller
+    # Its advice on one line the eye finds first: it wrapped in the 264 px the 276 px panel
+    # gives it ("Open row 6, column 9 - certainly safe", 338 px at 16 px): drawn smaller.
+    _one_line(panel, box.w - (panel.frameGeometry().width() - panel.width()))
     # Room again (a wider screen): the cells as wide as they were.
     _on_screen(driver, monkeypatch, Box(0, 0, 1600, 900), game)
     assert panel.cells[0][0].minimumWidth() >= 48

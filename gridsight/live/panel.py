@@ -74,7 +74,12 @@ COMPACT_MARGIN = 4  # the window's margins then
 CELL_MARGIN = 3
 CELL_BORDER = 3
 MIN_CELL_PX = 8  # a cell's text is made smaller to fit, never under this many pixels high
-ADVICE_STYLE = "font-size: 16px; font-weight: bold; color: #7a2a00"
+ADVICE_PX = 16  # the advice line's usual size
+# ... made smaller, down to this, to stay on one line in a narrow panel (minesweeper's "Open
+# row 6, column 9 - certainly safe" wrapped in the 264 px a 276 px panel beside an 800x600
+# screen's game gives it: 338 px at 16 px, 233 at 11)
+MIN_ADVICE_PX = 11
+ADVICE_STYLE = "font-size: {px}px; font-weight: bold; color: #7a2a00"
 NUMBER_STYLE = "color: #606060; font-size: 11px"
 DETAIL_INK = "#505050"
 WARNING_INK = "#b35c00"
@@ -128,7 +133,9 @@ class Panel(QWidget):
         self.advice_line = QLabel("")
         self.advice_line.setObjectName("advice")
         self.advice_line.setWordWrap(True)
-        self.advice_line.setStyleSheet(ADVICE_STYLE)
+        self.advice_line.setStyleSheet(ADVICE_STYLE.format(px=ADVICE_PX))
+        self._advice_text = ""  # the advice as said (the line shows it fitted: _fit_advice)
+        self._advice_px = ADVICE_PX
         # At the top of the height reserved for it (at the narrowest width: two lines), so the
         # advice is the first thing in the panel at any width.
         self.advice_line.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
@@ -471,7 +478,8 @@ class Panel(QWidget):
         snug = self.isVisible() and self.height() <= self.minimumSizeHint().height()
         # The advice alone: an unsure cell it depends on is said just under it, in the doubt
         # bar with its choices (the status line everywhere else says both).
-        self.advice_line.setText(advice_alone(view.status, view.doubts))
+        self._advice_text = advice_alone(view.status, view.doubts)
+        self.advice_line.setText(self._advice_text)
         self.why_line.setText(view.why)
         self.why_line.setVisible(bool(view.why))
         esc = html.escape
@@ -499,6 +507,7 @@ class Panel(QWidget):
             margins = layout.contentsMargins()
             width = max(width, self.width() - margins.left() - margins.right())
         self._fitted_width = self.width()
+        self._fit_advice(width)
         for label in (self.advice_line, self.why_line, self.status):
             label.setMinimumHeight(0)
             label.setMinimumHeight(label.heightForWidth(width)
@@ -506,6 +515,32 @@ class Panel(QWidget):
                                    else 0)
         if layout is not None:
             layout.activate()  # the labels' new heights set the window's least size
+
+    def _fit_advice(self, width: int) -> None:
+        """The advice on one line ``width`` pixels wide: its font made smaller (down to
+        :data:`MIN_ADVICE_PX`) when it is wider at :data:`ADVICE_PX`; a line wider still
+        breaks between its phrases (after the cell, before why: ``Open row 6, column 9 -`` /
+        ``certainly safe``), never inside a cell's name."""
+        text = self._advice_text
+        self.advice_line.ensurePolished()
+        font = QFont(self.advice_line.font())
+        font.setBold(True)
+        px = ADVICE_PX
+        while px > MIN_ADVICE_PX:
+            font.setPixelSize(px)
+            if QFontMetrics(font).horizontalAdvance(text) <= width:
+                break
+            px -= 1
+        font.setPixelSize(px)
+        shown = text
+        if QFontMetrics(font).horizontalAdvance(text) > width and " - " in text:
+            head, tail = text.split(" - ", 1)
+            shown = f"{head} -\n{tail}"
+        if px != self._advice_px:
+            self._advice_px = px
+            self.advice_line.setStyleSheet(ADVICE_STYLE.format(px=px))
+        if shown != self.advice_line.text():
+            self.advice_line.setText(shown)
 
     def resizeEvent(self, event: Any) -> None:  # noqa: N802 (Qt's name)
         super().resizeEvent(event)
