@@ -344,10 +344,11 @@ def test_a_panel_that_fits_beside_no_side_of_the_game_s_window_says_why_it_is_ov
     assert panel.x >= pit.x + pit.w and panel.y == pit.y
     assert not panel.overlaps(overlay.strip_box)
     note = driver.panel.notice
-    assert "over the game, beside the board" in note and "312 px are free" in note
+    # In few words (190 characters before): where it is, why, what makes room.
     frame = driver.panel.frameGeometry().width() - driver.panel.width()
-    assert f"needs {narrowest + frame} px" in note  # its frame included
-    assert "312 px are free" in driver.panel.status.text()
+    assert note == (f"Panel over the game: needs {narrowest + frame} px beside it, 312 free. "
+                    "A smaller game window makes room.")  # its frame included
+    assert "312 free" in driver.panel.status.text()
     # A smaller game window leaves room: beside it, and nothing more is said.
     panel = game_at(1000, 600)
     assert not panel.overlaps(Box(0, 0, 1000, 600)) and driver.panel.notice == ""
@@ -416,7 +417,8 @@ def test_a_strip_no_side_of_the_game_s_window_holds_is_said_to_lie_over_it(monke
     big = Box(40, 20, 1500, 1000)
     note = game_at(big)
     assert overlay.strip_box.overlaps(big)
-    assert "The status strip lies over the game's window, by the board" in note
+    assert note.startswith("Panel and strip over the game: the panel needs ")
+    assert note.endswith(" free. A smaller game window makes room."), note
     small = Box(40, 20, 540, 900)
     note = game_at(small)
     assert not overlay.strip_box.overlaps(small) and "strip" not in note
@@ -645,6 +647,12 @@ def test_on_a_screen_narrower_than_the_panel_its_cells_narrow_and_every_column_i
     assert box.x >= 0 and box.x + box.w <= 360, box
     cells, hidden = _cells_shown(panel)
     assert hidden == 0 and max(c.right() for c in cells) < panel.width(), cells
+    # Why it lies over the game, in few words (4 lines at this width before: "This panel lies
+    # over the game, over part of the board: at its narrowest it needs 349 px beside the
+    # game's window, and 0 px are free. A smaller game window makes room (or move the
+    # panel)."): a phone has no smaller game window to offer.
+    assert panel.notice == ("Panel over the game and part of the board: no room beside it. "
+                            "Move the panel to see the board.")
     driver.stop()
 
 

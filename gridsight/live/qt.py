@@ -435,22 +435,36 @@ class LiveDriver:
         from gridsight.overlay.placement import GAP
 
         assert self.panel is not None
+        smaller = game.w < screen.w or game.h < screen.h
+        panel = self._over_game and smaller
+        strip_box = self.overlay.strip_box if self.overlay is not None else None
+        # No side of a window larger than the screen holds the strip: inside it, by the
+        # board, where it covers least; said, as the panel's place is.
+        strip = strip_box is not None and strip_box.overlaps(game) and smaller
+        # Said in few words (the note was 4 lines on a 360 px phone: 'This panel lies over
+        # the game, over part of the board: at its narrowest it needs 355 px beside the
+        # game's window, and 0 px are free. A smaller game window makes room (or move the
+        # panel). The status strip lies over ...'). A phone's screen (portrait) has no
+        # smaller game window to offer: moving the panel is what the player can do.
+        phone = screen.h > screen.w
+        shown = board if board is not None else self._board_box()
+        over_board = shown is not None and box.overlaps(shown)
         note = ""
-        if self._over_game and (game.w < screen.w or game.h < screen.h):
-            narrowest = self.panel.minimumSizeHint().width() + border
-            free = max(screen.x + screen.w - (game.x + game.w + GAP), game.x - GAP - screen.x, 0)
-            on = "over part of the board" if board is not None and box.overlaps(board) \
-                else "beside the board"
-            note = (f"This panel lies over the game, {on}: at its narrowest it needs {narrowest} "
-                    f"px beside the game's window, and {free} px are free. A smaller game "
-                    "window makes room (or move the panel).")
-        strip = self.overlay.strip_box if self.overlay is not None else None
-        if strip is not None and strip.overlaps(game) and (game.w < screen.w or game.h < screen.h):
-            # No side of a window larger than the screen holds the strip: inside it, by the
-            # board, where it covers least; said, as the panel's place is.
-            note = " ".join(part for part in (note, (
-                "The status strip lies over the game's window, by the board: the screen has "
-                "no room beside the window for it. A smaller game window makes room.")) if part)
+        if panel or strip:
+            what = "Panel and strip" if panel and strip else "Panel" if panel else "Strip"
+            on = " and part of the board" if panel and over_board else ""
+            note = f"{what} over the game{on}: "
+            if panel and not phone:
+                narrowest = self.panel.minimumSizeHint().width() + border
+                free = max(screen.x + screen.w - (game.x + game.w + GAP),
+                           game.x - GAP - screen.x, 0)
+                note += (f"{'the panel ' if strip else ''}needs {narrowest} px beside it, "
+                         f"{free} free. ")
+            else:
+                note += "no room beside it. "
+            note += ("Move the panel to see the board." if phone and over_board else
+                     "" if phone else "A smaller game window makes room.")
+            note = note.strip()
         if note != self._placement_note:
             self._placement_note = note
             self.panel.set_notice(" ".join(part for part in (self.notice, note) if part))
