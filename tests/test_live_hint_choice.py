@@ -93,6 +93,14 @@ def test_the_panel_shows_one_list_per_card_and_reads_with_the_pick(loop, small_f
         apply = panel.findChild(QPushButton, "hint:animals:apply")
         assert all(box is not None and box.isVisible() for box in lists) and apply is not None
         panel.grab().save(str(tmp_path / "asked.png"))
+        # Said once (real-look 7002): the advice line says what is not read, the question
+        # asks, the lists offer; the warning under them said all three again.
+        shown = [panel.advice_line.text(), panel.hint_chooser.question.text(),
+                 panel.status.text()]
+        assert shown[:2] == ["no advice: the animals are not read beyond doubt",
+                             "Which animal is on each card?"]
+        assert sum(text.count("not read beyond doubt") for text in shown) == 1, shown
+        assert "cannot read" not in shown[2] and "panel's lists" not in shown[2], shown[2]
         # Nothing picked for the player: each list of several candidates starts unpicked,
         # and *Read with these* waits (it read a rescue of each list's first candidate).
         assert all(box.currentText() == "(pick one)" for box in lists)

@@ -40,8 +40,9 @@ ANY = "any"  # the group list's first entry: every candidate
 UNPICKED = "(pick one)"
 ASK_COLOUR = "#ffe680"  # the doubt bar's: something only the player can settle
 PART_NAMES = {"animals": "card"}  # what one part of a hint is called, by the hint's name
-QUESTIONS = {"animals": "The cards' names are not read beyond doubt: which animal is on each "
-                        "card?"}
+# The advice line above says what is not read ("no advice: the animals are not read beyond
+# doubt"): the question asks, no more.
+QUESTIONS = {"animals": "Which animal is on each card?"}
 
 
 class HintChooser(QWidget):

@@ -114,6 +114,10 @@ class LiveView:
         return "  |  ".join(p for p in parts if p)
 
 
+#: How a board's refused read starts its warning (the panel, showing the choice it offers,
+#: leaves it out: see :meth:`gridsight.live.panel.Panel._show_status`).
+REFUSAL = "cannot read the board: "
+
 #: Why a board got no advice record (the log's ``passed`` lines).
 BUSY = "the board changed again before the solver was free"
 ENDED = "the session ended before the solver answered"
@@ -428,7 +432,7 @@ class LiveLoop:
             said = _first_line(error)
             if self._choices is not None:
                 said = _refusal_words(said, self._choices, self.spec, self.choices_offered)
-            self._problems = (f"cannot read the board: {said}",)
+            self._problems = (f"{REFUSAL}{said}",)
             # No advice is shown for a board not read: the last one's may be another board's
             # (after a new game whose cards' names are not read, the last rescue's tap stayed
             # shown). It is kept for when the same board reads again (a toast gone).

@@ -54,7 +54,7 @@ from gridsight.games.doubts import advice_alone
 from gridsight.games.spec import CellWord
 from gridsight.live.doubt_bar import DoubtBar
 from gridsight.live.hint_choice import HintChooser
-from gridsight.live.loop import LiveLoop, LiveView
+from gridsight.live.loop import REFUSAL, LiveLoop, LiveView
 from gridsight.overlay.style import MARK, RECOMMEND, heat_colour, piece_colour
 from gridsight.solvers.advice import Advice, Cell, CellFigure, CellMark, MarkKind
 from gridsight.solvers.boardtext import parse_boards
@@ -485,7 +485,7 @@ class Panel(QWidget):
         esc = html.escape
         parts = [f"<span style='color:{DETAIL_INK}'>{esc(' · '.join(view.details))}</span>"]
         parts += [f"<span style='color:{WARNING_INK}'>warning: {esc(w)}</span>"
-                  for w in view.warnings]
+                  for w in self._warnings(view)]
         if self.notice:
             parts.append(f"<span style='color:{WARNING_INK}'>{esc(self.notice)}</span>")
         self.status.setText("<br>".join(p for p in parts if p))
@@ -493,6 +493,19 @@ class Panel(QWidget):
         high = self.minimumSizeHint().height()
         if snug and self.height() > high:
             self.resize(self.width(), high)
+
+    @staticmethod
+    def _warnings(view: LiveView) -> tuple[str, ...]:
+        """The view's warnings the panel shows: a refused read's is left out while the panel
+        asks for what the screen did not settle, the question and its lists right here
+        (real-look 7002: under "no advice: the animals are not read beyond doubt" and "which
+        animal is on each card?", the warning said again that the names are not read, each
+        card's candidates and where to pick them). Kept when the names read fit no rescue:
+        it says what the cards read."""
+        choices = view.choices
+        if choices is None or choices.first_read:
+            return view.warnings
+        return tuple(w for w in view.warnings if not w.startswith(REFUSAL))
 
     def _fit_labels(self) -> None:
         """Each line's height as its text needs at the width it has (at least the board's:

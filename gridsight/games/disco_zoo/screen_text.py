@@ -314,8 +314,8 @@ def _animals(screen: RescueScreen, hints: ReadHints, seen: list[list[tuple[str, 
                  "card order.")
         choices = _any_choices(
             hints.region, MOST_ANIMALS + 1, fewest=1,
-            question="No animal cards are seen above the board: which animals does the rescue "
-                     "hide? " + where,
+            # the advice line says "no advice: the animal cards are not seen"
+            question="Which animals does the rescue hide? " + where,
             said="the animal cards are not seen")
         raise ReadError("found a rescue board but no animal cards above it; name the animals "
                         "in card order with --animals, e.g. --animals Panda,Tiger",
