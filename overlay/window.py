@@ -359,14 +359,7 @@ class OverlayWindow:
         if box is None:  # a window taller than the screen: beside it, off the game
             box = place_strip_beside(game, screen, lambda width: _strip_height(lines, width))
         if box is None:  # no room outside the window: beside the board, inside it
-            ratio = self.ratio()
-            board = None if self.board_box is None else (
-                self.board_box[0] / ratio, self.board_box[1] / ratio,
-                self.board_box[2] / ratio, self.board_box[3] / ratio)
-            inner = place_status((game.w, game.h), board,
-                                 lambda width: _strip_height(lines, width + 2 * PAD) - 2 * PAD,
-                                 max(MIN_STRIP_WIDTH, _one_line_width(lines)))
-            box = Box(game.x + inner.x, game.y + inner.y, inner.w, inner.h)
+            box = self._by_board(lines, game)
         self.strip_moved_from = None
         panel = self.avoiding
         if panel is not None and box.overlaps(panel):
@@ -384,12 +377,30 @@ class OverlayWindow:
                 moved = strip_off_panel(short, panel, screen, board) if head else None
                 if moved is not None:
                     break
+            if moved is None and not box.overlaps(game):
+                # Beside a window taller than the screen, the panel over its place and
+                # nothing above or under it (a 576 px pentomino panel on an 800x600 screen):
+                # by the board inside the window, as with no room beside it, off the panel.
+                inner = self._by_board(lines, game)
+                moved = None if inner.overlaps(panel) else inner
             if moved is not None:
                 self.strip_moved_from, box = box, moved
         self.strip_box = box
         self.strip.setGeometry(QRect(box.x, box.y, box.w, box.h))
         self.strip.update()
         self._show_strip()
+
+    def _by_board(self, lines: list[tuple[str, str]], game: Box) -> Box:
+        """The strip's box inside the game's window ``game``, beside the board where it covers
+        least (no room outside the window)."""
+        ratio = self.ratio()
+        board = None if self.board_box is None else (
+            self.board_box[0] / ratio, self.board_box[1] / ratio,
+            self.board_box[2] / ratio, self.board_box[3] / ratio)
+        inner = place_status((game.w, game.h), board,
+                             lambda width: _strip_height(lines, width + 2 * PAD) - 2 * PAD,
+                             max(MIN_STRIP_WIDTH, _one_line_width(lines)))
+        return Box(game.x + inner.x, game.y + inner.y, inner.w, inner.h)
 
     def screen_boxes(self) -> list[Box]:
         """Every screen's box (logical pixels): a cell on none of them is not seen."""

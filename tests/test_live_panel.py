@@ -700,6 +700,34 @@ def test_a_minesweeper_panel_fits_beside_the_game_on_an_800x600_screen(monkeypat
     driver.stop()
 
 
+def test_a_panel_no_place_beside_the_strip_holds_goes_over_the_strip_s_place_and_the_strip_moves(
+        monkeypatch):
+    # A 360x600 pentomino window at 20,20 on an 800x600 screen (taller than the screen: its
+    # strip beside it, right, level with the screen's foot): the 576 px high panel fit
+    # neither above the strip nor under it, and went past it, 42 of its 408 px on the
+    # screen. It goes beside the game over the strip's place; the strip, with no place above
+    # or under the panel, goes inside the game's window by the board, seen.
+    from PySide6.QtWidgets import QApplication
+
+    from gridsight.overlay.placement import inside
+    from gridsight.overlay.status import Box
+
+    image = screen(script_of("pentomino").render(1))
+    driver = _driven(image, _frame(image, 20, 20), game="pentomino")
+    screen_box, game = Box(0, 0, 800, 600), Box(20, 20, 360, 600)
+    box = _on_screen(driver, monkeypatch, screen_box, game)
+    QApplication.processEvents()
+    driver._placed = None
+    driver._place_panel()
+    box, strip = driver.panel_box(), driver.overlay.strip_box
+    assert inside(box, screen_box) and not box.overlaps(game), box
+    assert box.h > 600 - 20 - 60 - 8  # no room above the strip's place beside the game
+    assert driver.overlay.strip_moved_from is not None, strip
+    assert inside(strip, screen_box) and not strip.overlaps(box), (strip, box)
+    assert driver.panel.notice.startswith("Strip over the game: no room beside it.")
+    driver.stop()
+
+
 def test_with_no_room_off_the_panel_for_the_whole_strip_its_advice_line_alone_is_shown(
         monkeypatch):
     # Live (Xvfb 360x640, a real-look rescue whose names are unread): the panel with the

@@ -338,8 +338,13 @@ class LiveDriver:
             # with a 360x600 game at x 300 (its strip beside it, right) pushed the 419 px
             # Disco Zoo panel 127 px past the screen's left edge, its advice line cut at
             # its start ("olumn 3 - 55% an animal") while 356 px were free right of the game.
+            # Last, beside the game over the strip's place (the strip then moves off it, see
+            # OverlayWindow.avoid) rather than mostly off the screen: a 360x600 pentomino
+            # window on an 800x600 screen, its strip beside it, pushed the 576 px high panel
+            # past the strip, 42 of its 408 px on the screen.
             box = self._squeezed(size, [game], screen, clear=strip) or most_shown(
-                [box] + [b for b in (alone,) if not any(b.overlaps(s) for s in strip)], screen)
+                [box] + [b for b in (alone,) if inside(b, screen)
+                         or not any(b.overlaps(s) for s in strip)], screen)
         # A capture filling (nearly) the whole screen leaves no side free: then the panel goes
         # beside the board inside it. Otherwise it stays off the game, even partly off screen.
         fills = game.w >= 0.8 * screen.w and game.h >= 0.8 * screen.h
