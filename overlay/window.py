@@ -459,6 +459,10 @@ STRIP_FONTS = {"advice": (17, True), "caveat": (14, True), "why": (13, False),
 STRIP_COLOURS = {"advice": (255, 225, 80), "caveat": (255, 170, 0), "why": (235, 235, 235),
                  "warning": (255, 170, 0)}
 STRIP_BACKGROUND = (24, 24, 24)
+# The advice line is made smaller, down to this, to stay on one line in a strip that cannot be
+# widened (beside a window taller than the screen, or as wide as the screen): a 360 px tile
+# path strip said "Step up or right - either keeps a full walk possible" on two lines.
+MIN_ADVICE_PX = 12
 
 
 def _strip_font(kind: str) -> Any:
@@ -471,11 +475,26 @@ def _strip_font(kind: str) -> Any:
     return font
 
 
+def _fitted_font(kind: str, text: str, width: int) -> Any:
+    """The font ``text`` of ``kind`` is drawn in, ``width`` pixels wide: the advice line's
+    made smaller (down to :data:`MIN_ADVICE_PX`) to hold it on one line."""
+    from PySide6.QtGui import QFontMetrics
+
+    font = _strip_font(kind)
+    if kind != "advice":
+        return font
+    size = font.pixelSize()
+    while size > MIN_ADVICE_PX and QFontMetrics(font).horizontalAdvance(text) > width:
+        size -= 1
+        font.setPixelSize(size)
+    return font
+
+
 def _line_height(kind: str, text: str, width: int) -> int:
     from PySide6.QtCore import QRect, Qt
     from PySide6.QtGui import QFontMetrics
 
-    metrics = QFontMetrics(_strip_font(kind))
+    metrics = QFontMetrics(_fitted_font(kind, text, width))
     flags = int(Qt.TextFlag.TextWordWrap)
     return metrics.boundingRect(QRect(0, 0, max(1, width), 100_000), flags, text).height()
 
@@ -497,8 +516,9 @@ def _unwrapped_width(lines: list[tuple[str, str]], width: int) -> int:
     advice = [text for kind, text in lines if kind == "advice"]
     if not advice:
         return width
-    one = _line_height("advice", "x", 1 << 14)
-    if _line_height("advice", advice[0], max(1, width - 2 * PAD)) <= one:
+    from PySide6.QtGui import QFontMetrics
+
+    if QFontMetrics(_strip_font("advice")).horizontalAdvance(advice[0]) <= width - 2 * PAD:
         return width
     return max(width, _one_line_width(lines))
 
@@ -630,7 +650,7 @@ def _make_strip() -> Any:
                     height = _line_height(kind, text, inner)
                     if y > PAD and y + height > self.height():
                         break  # left off (the strip's head alone: no room for the rest)
-                    painter.setFont(_strip_font(kind))
+                    painter.setFont(_fitted_font(kind, text, inner))
                     painter.setPen(QColor(*STRIP_COLOURS[kind]))
                     painter.drawText(QRect(PAD, y, inner, height), flags, text)
                     y += height

@@ -338,3 +338,24 @@ def test_a_strip_under_a_narrow_window_holds_the_advice_on_one_line():
                                    box.w - 2 * window_mod.PAD) == one_line, box
     assert box.x == 100 and box.y == 420  # under the window, from its left edge
     win.close()
+
+
+def test_a_strip_that_cannot_widen_draws_its_advice_smaller_on_one_line():
+    # Seen walking the panels (a 360x640 phone, a 360 px tile-path window as wide as the
+    # screen): "Step up or right - either keeps a full walk possible" took two lines of the
+    # strip, no room to widen it. It is drawn smaller (down to MIN_ADVICE_PX), on one line.
+    from PySide6.QtGui import QFontMetrics
+
+    window_mod.ensure_app()
+    advice = "Step up or right - either keeps a full walk possible"
+    inner = 360 - 2 * window_mod.PAD
+    font = window_mod._fitted_font("advice", advice, inner)
+    assert window_mod.MIN_ADVICE_PX <= font.pixelSize() < window_mod.STRIP_FONTS["advice"][0]
+    assert font.bold() and QFontMetrics(font).horizontalAdvance(advice) <= inner
+    assert window_mod._line_height("advice", advice, inner) == QFontMetrics(font).height()
+    lines = [("advice", advice), ("why", "the numbers follow one full walk")]
+    assert window_mod._strip_height(lines, 360) < 2 * window_mod._line_height("advice", "x", 999)
+    # A strip that may widen is widened first, the advice at its usual size.
+    assert window_mod._unwrapped_width(lines, 360) > 360
+    assert window_mod._fitted_font("advice", advice, 1000).pixelSize() == \
+        window_mod.STRIP_FONTS["advice"][0]
