@@ -355,6 +355,43 @@ def test_a_panel_that_fits_beside_no_side_of_the_game_s_window_says_why_it_is_ov
     driver.stop()
 
 
+def test_a_panel_lifted_onto_the_game_off_the_screen_s_foot_says_it_is_over_the_game(
+        monkeypatch):
+    # Walking the panels (a 640x360 Thrill Digger window at 20,20 on an 800x600 screen): no
+    # side held the 4x5 pit's panel (397 px high, 212 free under the game), it went under
+    # the game and was lifted off the screen's foot onto the game, and said "Strip over the
+    # game" alone: nothing said it lay over the game, nor kept it above it. It says so, and
+    # its foot stays on the screen with those words.
+    from PySide6.QtWidgets import QApplication
+
+    from gridsight.overlay.placement import inside
+    from gridsight.overlay.status import Box
+
+    board_text = "difficulty: beginner\n" + "\n".join([". " * 4 + "."] * 4) + "\n"
+    board = ManualBoard.from_text("thrill-digger", board_text)
+    loop = LiveLoop.for_manual(board, solve_options=OPTIONS)
+    driver = LiveDriver(loop, FakeCapture([]), panel_choices=board.tokens(), say=lambda s: None)
+    driver.panel.show()
+    QApplication.processEvents()
+    overlay = driver.overlay
+    screen_box, game = Box(0, 0, 800, 600), Box(20, 20, 640, 360)
+    monkeypatch.setattr(overlay, "screen_box", lambda: screen_box)
+    monkeypatch.setattr(overlay, "window_box", lambda: game)
+    monkeypatch.setattr(overlay, "game_screen_box", lambda: None)
+    overlay.strip_box = Box(20, 388, 640, 44)
+    driver._rect, driver._placed = (20, 20, 640, 360), None
+    driver._place_panel()
+    QApplication.processEvents()
+    panel = driver.panel_box()
+    frame = driver.panel.frameGeometry()
+    assert panel.overlaps(game) and inside(Box(frame.x(), frame.y(), frame.width(),
+                                               frame.height()), screen_box), (panel, frame)
+    assert driver._over_game
+    assert driver.panel.notice.startswith(("Panel over the game", "Panel and strip over the game"))
+    assert " free. A smaller game window makes room." in driver.panel.notice
+    driver.stop()
+
+
 def test_beside_a_game_window_taller_than_the_screen_the_strip_and_panel_keep_off_the_game(
         monkeypatch):
     # A game window 1.5x its size (540x900 at y 20 on a 1600x900 screen): no room under it nor

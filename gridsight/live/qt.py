@@ -405,6 +405,16 @@ class LiveDriver:
             # 360x640 screen: 575 px at y 107, the words saying why cut at their end).
             box = Box(box.x, max(screen.y, foot - placed.height()), box.w, box.h)
             self.panel.move(box.x, box.y)
+            if not self._over_game and box.overlaps(game):
+                # Lifted onto the game (no side of a 640x360 pit on an 800x600 screen holds
+                # the 397 px panel; under it, past the screen's foot): said, as any place
+                # over the game is, and kept above it (it said "Strip over the game" alone).
+                self._over_game = True
+                self._say_why_over(box, game, screen, board, border)
+                self._keep_on_top(True)
+                placed = self.panel.frameGeometry()  # taller by those words: lifted again
+                box = Box(box.x, max(screen.y, foot - placed.height()), box.w, box.h)
+                self.panel.move(box.x, box.y)
         self.overlay.avoid(Box(box.x, box.y, placed.width() if shown else box.w,
                                placed.height() if shown else box.h))
         if self._over_game:
