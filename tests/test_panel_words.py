@@ -358,3 +358,22 @@ def test_the_advice_s_why_follows_it_with_no_blank_line_at_any_width():
         assert advice.height() <= lines * metrics.lineSpacing() + 4, width
         assert why.y() - (advice.y() + advice.height()) <= 12  # the layout's spacing
     panel.close()
+
+
+def test_every_colour_a_cell_may_show_has_its_text_in_the_ink_that_reads_best():
+    # A green rupee's "1", pentomino's I and P, the heat map's reds: white text by a
+    # brightness threshold, 2.7:1 on the greens (black: 7.4:1). Every game's cell colours,
+    # the pieces' and the heat map's get the ink of the more contrast: 4.5:1 at least.
+    from gridsight.live.panel import contrast, hex_of, ink_for
+    from gridsight.overlay.style import piece_colour
+
+    colours = {hex_of(heat_colour(k / 20)) for k in range(21)}
+    colours |= {hex_of(piece_colour(p)) for p in "FILNPTUVWXYZ"}
+    for spec in all_specs():
+        words = spec.words
+        colours |= {w.colour for w in list(words.cells.values()) if w.colour}
+    assert len(colours) > 30
+    for colour in colours:
+        ink = ink_for(colour)
+        other = "#ffffff" if ink == "#000000" else "#000000"
+        assert contrast(colour, ink) >= max(4.5, contrast(colour, other)), (colour, ink)
