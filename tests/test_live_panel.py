@@ -304,6 +304,20 @@ def test_a_panel_narrowed_to_fit_beside_the_game_grows_back_when_room_returns(mo
     driver.stop()
 
 
+def _pit_driver(monkeypatch, difficulty: str, rows: int, cols: int, screen_box
+                ) -> LiveDriver:
+    """A driver of an empty Thrill Digger pit set by hand, its panel shown, on a screen
+    ``screen_box`` (no game's window found inside the capture)."""
+    text = f"difficulty: {difficulty}\n" + "\n".join([". " * (cols - 1) + "."] * rows) + "\n"
+    board = ManualBoard.from_text("thrill-digger", text)
+    loop = LiveLoop.for_manual(board, solve_options=OPTIONS)
+    driver = LiveDriver(loop, FakeCapture([]), panel_choices=board.tokens(), say=lambda s: None)
+    driver.panel.show()
+    monkeypatch.setattr(driver.overlay, "screen_box", lambda: screen_box)
+    monkeypatch.setattr(driver.overlay, "game_screen_box", lambda: None)
+    return driver
+
+
 def test_a_panel_that_fits_beside_no_side_of_the_game_s_window_says_why_it_is_over_it(
         monkeypatch):
     # The 8x5 expert Thrill Digger pit's panel (469 px at its narrowest) beside a 1280x720 game
@@ -315,17 +329,11 @@ def test_a_panel_that_fits_beside_no_side_of_the_game_s_window_says_why_it_is_ov
     from gridsight.overlay.placement import inside
     from gridsight.overlay.status import Box
 
-    board_text = "difficulty: expert\n" + "\n".join([". " * 7 + "."] * 5) + "\n"
-    board = ManualBoard.from_text("thrill-digger", board_text)
-    loop = LiveLoop.for_manual(board, solve_options=OPTIONS)
-    driver = LiveDriver(loop, FakeCapture([]), panel_choices=board.tokens(), say=lambda s: None)
-    driver.panel.show()
+    screen_box, pit = Box(0, 0, 1600, 900), Box(200, 60, 880, 600)
+    driver = _pit_driver(monkeypatch, "expert", 5, 8, screen_box)
     driver.panel.resize(driver.panel.minimumSizeHint())  # as a real 8x5 panel came: narrowest
     QApplication.processEvents()
     overlay = driver.overlay
-    screen_box, pit = Box(0, 0, 1600, 900), Box(200, 60, 880, 600)
-    monkeypatch.setattr(overlay, "screen_box", lambda: screen_box)
-    monkeypatch.setattr(overlay, "game_screen_box", lambda: None)
     monkeypatch.setattr(driver, "_board_box", lambda: pit)
     overlay.strip_box = Box(0, 720, 1280, 40)
 
@@ -367,17 +375,11 @@ def test_a_panel_lifted_onto_the_game_off_the_screen_s_foot_says_it_is_over_the_
     from gridsight.overlay.placement import inside
     from gridsight.overlay.status import Box
 
-    board_text = "difficulty: beginner\n" + "\n".join([". " * 4 + "."] * 4) + "\n"
-    board = ManualBoard.from_text("thrill-digger", board_text)
-    loop = LiveLoop.for_manual(board, solve_options=OPTIONS)
-    driver = LiveDriver(loop, FakeCapture([]), panel_choices=board.tokens(), say=lambda s: None)
-    driver.panel.show()
+    screen_box, game = Box(0, 0, 800, 600), Box(20, 20, 640, 360)
+    driver = _pit_driver(monkeypatch, "beginner", 4, 5, screen_box)
     QApplication.processEvents()
     overlay = driver.overlay
-    screen_box, game = Box(0, 0, 800, 600), Box(20, 20, 640, 360)
-    monkeypatch.setattr(overlay, "screen_box", lambda: screen_box)
     monkeypatch.setattr(overlay, "window_box", lambda: game)
-    monkeypatch.setattr(overlay, "game_screen_box", lambda: None)
     overlay.strip_box = Box(20, 388, 640, 44)
     driver._rect, driver._placed = (20, 20, 640, 360), None
     driver._place_panel()
@@ -711,6 +713,24 @@ def test_a_pentomino_panel_fits_beside_the_game_on_a_laptop_screen_its_frame_row
     assert hidden == 6 * 10 and len(cells) == 6 * 10  # the frame's 6 rows of 10
     assert max(c.right() for c in cells) < panel.width()
     assert panel.minimumSizeHint().height() < 500, panel.minimumSizeHint()  # 624 before
+    # A 360x600 window at 20,20 on an 800x600 screen (taller than the screen: its strip
+    # beside it, right, level with the screen's foot): the 576 px high panel fit neither
+    # above the strip nor under it, and went past it, 42 of its 408 px on the screen. It
+    # goes beside the game over the strip's place; the strip, with no place above or under
+    # the panel, goes inside the game's window by the board, seen.
+    from PySide6.QtWidgets import QApplication
+
+    screen_box, game = Box(0, 0, 800, 600), Box(20, 20, 360, 600)
+    _on_screen(driver, monkeypatch, screen_box, game)
+    QApplication.processEvents()
+    driver._placed = None
+    driver._place_panel()
+    box, strip = driver.panel_box(), driver.overlay.strip_box
+    assert inside(box, screen_box) and not box.overlaps(game), box
+    assert box.h > 600 - 20 - 60 - 8  # no room above the strip's place beside the game
+    assert driver.overlay.strip_moved_from is not None, strip
+    assert inside(strip, screen_box) and not strip.overlaps(box), (strip, box)
+    assert driver.panel.notice.startswith("Strip over the game: no room beside it.")
     driver.stop()
 
 
@@ -734,34 +754,6 @@ def test_a_minesweeper_panel_fits_beside_the_game_on_an_800x600_screen(monkeypat
     # Room again (a wider screen): the cells as wide as they were.
     _on_screen(driver, monkeypatch, Box(0, 0, 1600, 900), game)
     assert panel.cells[0][0].minimumWidth() >= 48
-    driver.stop()
-
-
-def test_a_panel_no_place_beside_the_strip_holds_goes_over_the_strip_s_place_and_the_strip_moves(
-        monkeypatch):
-    # A 360x600 pentomino window at 20,20 on an 800x600 screen (taller than the screen: its
-    # strip beside it, right, level with the screen's foot): the 576 px high panel fit
-    # neither above the strip nor under it, and went past it, 42 of its 408 px on the
-    # screen. It goes beside the game over the strip's place; the strip, with no place above
-    # or under the panel, goes inside the game's window by the board, seen.
-    from PySide6.QtWidgets import QApplication
-
-    from gridsight.overlay.placement import inside
-    from gridsight.overlay.status import Box
-
-    image = screen(script_of("pentomino").render(1))
-    driver = _driven(image, _frame(image, 20, 20), game="pentomino")
-    screen_box, game = Box(0, 0, 800, 600), Box(20, 20, 360, 600)
-    box = _on_screen(driver, monkeypatch, screen_box, game)
-    QApplication.processEvents()
-    driver._placed = None
-    driver._place_panel()
-    box, strip = driver.panel_box(), driver.overlay.strip_box
-    assert inside(box, screen_box) and not box.overlaps(game), box
-    assert box.h > 600 - 20 - 60 - 8  # no room above the strip's place beside the game
-    assert driver.overlay.strip_moved_from is not None, strip
-    assert inside(strip, screen_box) and not strip.overlaps(box), (strip, box)
-    assert driver.panel.notice.startswith("Strip over the game: no room beside it.")
     driver.stop()
 
 
