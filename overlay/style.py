@@ -70,5 +70,14 @@ def heat_colour(heat: float) -> BGR:
     return (40, green, red)
 
 
+PENTOMINOES = "FILNPTUVWXYZ"  # the twelve pieces' letters: one colour of the palette each
+
+
 def piece_colour(label: str) -> BGR:
+    """The colour a piece is drawn in: each of the twelve pentominoes its own (by the hash of
+    its letter alone, L, N and U were one yellow, I and P one green, T and V one orange: a
+    level's U, L and the advised N side by side in the panel, one yellow block), any other
+    label by its hash."""
+    if len(label) == 1 and label in PENTOMINOES:
+        return PIECE_PALETTE[PENTOMINOES.index(label)]
     return PIECE_PALETTE[zlib.crc32(label.encode("utf-8")) % len(PIECE_PALETTE)]

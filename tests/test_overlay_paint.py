@@ -180,6 +180,9 @@ def test_a_piece_is_filled_in_its_colour_and_outlined():
     white = _mask(layer, np.array([255, 255, 255, 255], np.uint8))
     assert white[int(g.cell_center(0, 0)[1]), 68:73].any()  # right edge of (0, 0)
     assert not white[98:103, 35:45].any()  # between (1, 0) and (2, 0): inside the piece
+    # Each of the twelve pieces has a colour of its own (by the letter's hash, L, N and U
+    # were one yellow: a level's U, L and the advised N one yellow block in the panel).
+    assert len({style.piece_colour(p) for p in style.PENTOMINOES}) == 12
 
 
 def test_painting_does_not_modify_the_input_and_keeps_undrawn_pixels():
