@@ -224,6 +224,17 @@ def _wrap(text: str, px: int, width: int) -> list[str]:
     return lines
 
 
+def cells_unbroken(text: str) -> str:
+    """``text`` with a cell's words and numbers joined by no-break spaces (the units of
+    :func:`_units`), for a wrapping label: the live panel's why, "N's cells: row 3, column 9;
+    ... row 6, column" / "10", broke between a column and its number.
+
+    >>> cells_unbroken("row 6, columns 9 and 10; the rest").split(" ")
+    ['row\\xa06,', 'columns\\xa09\\xa0and\\xa010;', 'the', 'rest']
+    """
+    return " ".join(unit.replace(" ", "\u00a0") for unit in _units(text))
+
+
 def _units(text: str) -> list[str]:
     """``text``'s words with each number joined to the word before it, and "and"/"or" with the
     number after it joined to a unit ending in a number ("row 1," "columns 2 and 3;")."""

@@ -203,6 +203,24 @@ def test_a_big_board_still_fits(tmp_path):
     panel.close()
 
 
+def _wrapped_lines(label) -> list[str]:
+    """The lines a word-wrapped ``label`` shows its text on, at its width."""
+    from PySide6.QtGui import QTextLayout
+
+    text = label.text()
+    layout = QTextLayout(text, label.font())
+    layout.beginLayout()
+    lines = []
+    while True:
+        line = layout.createLine()
+        if not line.isValid():
+            break
+        line.setLineWidth(label.contentsRect().width())
+        lines.append(text[line.textStart():line.textStart() + line.textLength()])
+    layout.endLayout()
+    return lines
+
+
 def test_the_panel_leads_with_the_advice_and_numbers_rows_the_players_way():
     from PySide6.QtWidgets import QApplication
 
@@ -210,7 +228,8 @@ def test_the_panel_leads_with_the_advice_and_numbers_rows_the_players_way():
     panel = _manual_panel("disco-zoo", (EXAMPLES / "disco-zoo-jungle.txt").read_text())
     advice = panel.loop.view.advice
     assert panel.advice_line.text() == advice.status == "Tap row 4, column 1 - 80% an animal"
-    assert panel.why_line.text() == advice.why and panel.why_line.isVisibleTo(panel)
+    assert panel.why_line.text().replace("\u00a0", " ") == advice.why
+    assert panel.why_line.isVisibleTo(panel)
     assert "rescue chances:" in panel.status.text()  # the details, under the board
     believed = panel.believed()
     assert believed[3][2] == "(Gorilla)" and believed[4][2] == "Gorilla"  # names, never codes
@@ -237,7 +256,20 @@ def test_the_panel_leads_with_the_advice_and_numbers_rows_the_players_way():
         ["", "", "", "1", "2", "3", "4", "5", "6", "", "", ""]
     # One short line first (the rows and columns the piece lies within), its cells under it.
     assert level.advice_line.text() == "Place U: rows 1-3, columns 2-3"
-    assert level.why_line.text().startswith("U's cells: row 1, columns 2 and 3")
+    assert level.why_line.text().startswith("U's cells: row\u00a01, columns\u00a02\u00a0and\u00a03")
+    # Wrapped at any width, never between a cell's word and its number ("N's cells: ...; row
+    # 6, column" / "10" in a 546 px panel on a 1366x768 screen).
+    level.show()
+    level.fit_room(300)  # narrowed to a small screen's room: the why on several lines
+    wrapped = 0
+    for width in range(level.minimumSizeHint().width(), 700, 13):
+        level.resize(width, level.height())
+        QApplication.processEvents()
+        lines = _wrapped_lines(level.why_line)
+        wrapped += len(lines) > 1
+        assert not any(line.rstrip(" ,;").endswith(("row", "rows", "column", "columns", "and"))
+                       for line in lines), lines
+    assert wrapped > 5
     (cell,) = level.loop.view.advice.recommend
     assert level.cells[cell.row][cell.col].toolTip().startswith("row 1, column 3:")
     # While the next advice is worked out the rows keep their numbers (they were numbered

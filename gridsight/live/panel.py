@@ -55,6 +55,7 @@ from gridsight.games.spec import CellWord
 from gridsight.live.doubt_bar import DoubtBar
 from gridsight.live.hint_choice import HintChooser
 from gridsight.live.loop import REFUSAL, LiveLoop, LiveView
+from gridsight.overlay.legend import cells_unbroken
 from gridsight.overlay.style import MARK, RECOMMEND, heat_colour, piece_colour
 from gridsight.solvers.advice import Advice, Cell, CellFigure, CellMark, MarkKind
 from gridsight.solvers.boardtext import parse_boards
@@ -503,7 +504,8 @@ class Panel(QWidget):
         # bar with its choices (the status line everywhere else says both).
         self._advice_text = advice_alone(view.status, view.doubts)
         self.advice_line.setText(self._advice_text)
-        self.why_line.setText(view.why)
+        # never broken between a cell's word and its number
+        self.why_line.setText(cells_unbroken(view.why))
         self.why_line.setVisible(bool(view.why))
         esc = html.escape
         parts = [f"<span style='color:{DETAIL_INK}'>{esc(' · '.join(view.details))}</span>"]
