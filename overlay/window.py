@@ -43,6 +43,7 @@ from typing import Any, Callable
 import numpy as np
 
 from gridsight.overlay.caveat import advice_and_caveat
+from gridsight.overlay.legend import cells_unbroken
 from gridsight.overlay.paint import render_layer
 from gridsight.overlay.placement import (
     MIN_STRIP_WIDTH,
@@ -496,7 +497,8 @@ def _line_height(kind: str, text: str, width: int) -> int:
 
     metrics = QFontMetrics(_fitted_font(kind, text, width))
     flags = int(Qt.TextFlag.TextWordWrap)
-    return metrics.boundingRect(QRect(0, 0, max(1, width), 100_000), flags, text).height()
+    return metrics.boundingRect(QRect(0, 0, max(1, width), 100_000), flags,
+                                cells_unbroken(text)).height()
 
 
 def _one_line_width(lines: list[tuple[str, str]]) -> int:
@@ -652,7 +654,8 @@ def _make_strip() -> Any:
                         break  # left off (the strip's head alone: no room for the rest)
                     painter.setFont(_fitted_font(kind, text, inner))
                     painter.setPen(QColor(*STRIP_COLOURS[kind]))
-                    painter.drawText(QRect(PAD, y, inner, height), flags, text)
+                    # wrapped never between a cell's word and its number
+                    painter.drawText(QRect(PAD, y, inner, height), flags, cells_unbroken(text))
                     y += height
                 painter.end()
 
