@@ -261,6 +261,36 @@ def test_a_refusal_says_to_pick_in_the_panel_when_it_offers_the_pick_else_to_res
         panel.close()
 
 
+def test_the_strip_beside_the_panel_s_lists_says_where_to_pick_not_the_refusal_whole(
+        loop, small_frames):
+    # A phone's strip said the refused read whole over the game (5 lines): the names not
+    # read, the choices they leave, each card's candidates, where to pick them; the panel
+    # asks it with its lists. The strip says where to pick; the status line keeps it whole.
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    pytest.importorskip("PySide6")
+    from gridsight.live.qt import LiveDriver
+    from test_live_real_look import frame
+
+    class Capture:
+        def grab(self):
+            return frame(small_frames[1])
+
+    lines = []
+    driver = LiveDriver(loop, Capture(), panel_choices=loop.pack.labels, say=lines.append)
+    try:
+        driver.start()
+        driver.timer.stop()
+        for _ in range(3):
+            driver.tick()
+        assert loop.view.choices is not None
+        assert driver.overlay.status_lines() == [
+            ("advice", "no advice: the animals are not read beyond doubt"),
+            ("warning", "warning: pick the animals in the panel's lists")]
+        assert "cannot read the board: the cards' names are not read" in lines[-1]
+    finally:
+        driver.stop()
+
+
 def test_a_refusal_s_clauses_naming_an_option_give_way_to_the_panel():
     from gridsight.errors import HintChoices
     from gridsight.live.loop import _refusal_words

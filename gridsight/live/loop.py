@@ -913,8 +913,13 @@ def _refusal_words(message: str, choices: HintChoices, spec: GameSpec, offered: 
     kept = "".join(part + sep for part, sep in zip(parts[::2], parts[1::2] + [""])
                    if part and not any(flag in part for flag in flags))
     kept = kept.rstrip("; .")
-    where = f"pick the {choices.hint} in the panel's lists"
+    where = pick_where(choices)
     return f"{kept}; {where}" if kept else where
+
+
+def pick_where(choices: HintChoices) -> str:
+    """Where the player picks what the screen did not settle."""
+    return f"pick the {choices.hint} in the panel's lists"
 
 
 def _first_line(error: object) -> str:

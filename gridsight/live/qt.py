@@ -32,7 +32,7 @@ import time
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from gridsight.live.loop import LiveLoop, LiveView
+from gridsight.live.loop import REFUSAL, LiveLoop, LiveView, pick_where
 from gridsight.solvers.errors import one_line
 
 CONFIRM_MS = 17  # after a change, the next grab comes one 60 Hz game frame later
@@ -207,7 +207,8 @@ class LiveDriver:
         if self.overlay is not None:
             rect = view.frame_rect
             if rect is None:
-                self.overlay.update(None, None, status, why="", warnings=view.warnings)
+                self.overlay.update(None, None, status, why="",
+                                    warnings=self._strip_warnings(view))
                 if self.panel is None and self._rect is not None:
                     # No panel to say "waiting": the strip stays where it was, by the window
                     # last followed, saying it (with --no-panel a closed window left nothing
@@ -224,7 +225,7 @@ class LiveDriver:
                     self.panel.raise_()  # the game's window reopened over the panel
                 self._gone = False
                 self.overlay.update(view.geometry, view.advice, status, why=view.why,
-                                    warnings=view.warnings, screen=view.screen)
+                                    warnings=self._strip_warnings(view), screen=view.screen)
                 self.overlay.show()
         if self.panel is not None:
             self.panel.show_view(view)
@@ -283,6 +284,18 @@ class LiveDriver:
         ratio = self.overlay.ratio() if self.overlay is not None else 1.0
         return Box(round(box[0] / ratio), round(box[1] / ratio), max(1, round(box[2] / ratio)),
                    max(1, round(box[3] / ratio)))
+
+    def _strip_warnings(self, view: LiveView) -> tuple[str, ...]:
+        """The warnings the strip shows: while the panel asks for what the screen did not
+        settle, a refused read's is the panel's to ask, and the strip says where (a phone's
+        strip said it whole on 5 lines over the game: the names not read, with their boxes
+        and colours and the board they leave 108 choices, ...). The status line and the
+        status file keep it whole."""
+        choices = view.choices
+        if self.panel is None or choices is None or choices.first_read:
+            return view.warnings
+        return tuple(pick_where(choices) if w.startswith(REFUSAL) else w
+                     for w in view.warnings)
 
     def _place_panel(self) -> None:
         """Put the panel on the side of the game (and its strip) with room, when the game or
