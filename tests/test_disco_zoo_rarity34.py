@@ -23,6 +23,8 @@ SCREENS = {
              "font's hue, 2 apart; the Phoenix took the Gorilla's rarity at 0.57"),
     850019: ("Kiwi", "mythical", "a pale green line over magenta-bordered boxes, its box 2 px "
              "into them: read mythical at 1.0"),
+    995039: ("Babmoon", "common", "a line 5.8 a*b* from grey, 1.8 from a clearly common card's "
+             "line 4.0 from grey: read common at 0.63 (35th session: NEAR_GREY)"),
 }
 AGREED = {
     850000: ("Kiwi", "common", "its green line read common at 1.0, its row '1 of 4' common "

@@ -1531,6 +1531,14 @@ def _pet_fills(verdicts: list[tuple[bool, str, float]],
 SAME_TINT = 3.0
 OTHER_TINT = 8.0
 TINT_LINE = 8
+# A line whose ink lies this near grey (a*b*) shows too little of a tint to take another
+# line's rarity by: the four rarities' colours whitened to 0.9 (the widest looks' tint) lie 4
+# to 9 from grey, the nearest two (common, timeless) 5 apart, within a colour cast's reach.
+# Widest 995039 at 0.93x: a timeless Babmoon's line 5.8 from grey lay 1.8 from a clearly
+# common card's line 4.0 from grey, and was read common at 0.63 (the cards then fitted no
+# rescue). The lines that took their rarity so on 320 other screens (7000, widest 850000,
+# 860000, 992000) lay 8.1 to 19 from grey, all of their rarity.
+NEAR_GREY = 7.0
 
 
 def screen_tints(image: np.ndarray, cards: tuple[CardSeen, ...],
@@ -1559,7 +1567,8 @@ def screen_tints(image: np.ndarray, cards: tuple[CardSeen, ...],
             out.append(card)
             continue
         near = _nearest_tints(hue, shown)
-        near_own = _nearest_tints(mine, shown_own) if mine is not None else {}
+        near_own = _nearest_tints(mine, shown_own) \
+            if mine is not None and float(np.linalg.norm(mine)) >= NEAR_GREY else {}
         best = min(near_own, key=near_own.get) if near_own else ""  # type: ignore[arg-type]
         if best and near_own[best] <= SAME_TINT and \
                 all(d >= OTHER_TINT for name, d in near.items() if name != best) and \

@@ -162,6 +162,31 @@ def by_length(words: ScreenText, widths: Sequence[int], standing: Settled,
     return out if out is not None and out.settled else None
 
 
+def rarity_belied(words: ScreenText, widths: Sequence[int],
+                  clues: Sequence[CardClue]) -> list[bool]:
+    """For each card, whether its name line's length belies the rarity its colours read
+    clearly: its glyphs, counted word by word (:func:`fits_name`, a line countable as in
+    :func:`by_length`), fit the name of no animal of that rarity and of the card's boxes
+    in any region, yet fit one of its boxes of another rarity. A rarity's colour may be drawn
+    nearer another's (widest 995012 at 2.52x: a rare Saber Tooth's fills, a dark maroon,
+    read mythical at 0.95, and the card could only be the Akhlut; its ``SABER TOOTH`` is two
+    words of five letters, the Akhlut's one of six)."""
+    lines = words.lines.get("names", [])
+    out = [False] * len(clues)
+    if len(lines) != len(clues) or len(widths) != len(clues):
+        return out
+    letter = screens_letter(lines)
+    animals = load_catalogue().animals()
+    for k, (clue, line) in enumerate(zip(clues, lines)):
+        if not clue.rarity or clue.size is None or line is None or line.height < MIN_LETTER \
+                or holds_pair(line, letter) or not one_capital_height(line):
+            continue
+        sized = [a for a in animals if a.size == clue.size and not a.is_pet]
+        fitting = {a.rarity for a in sized if fits_name(line, a.name, widths[k])}
+        out[k] = bool(fitting) and clue.rarity not in fitting
+    return out
+
+
 # A name told by its shapes alone reads at under this cost, three quarters of the names'
 # margin (every other name its card's clear clues allow cost at least the margin more). Of the
 # lines read as one animal each on seeds 7000 and 270000, those of another animal cost 4.0

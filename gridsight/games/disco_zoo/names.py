@@ -235,6 +235,13 @@ def _clue(card, sure: bool = False) -> tuple[int | None, str]:
     rarity = str(getattr(card, "rarity", "") or "") \
         if getattr(card, "rarity_confidence", 1.0) >= rarity_sure \
         and getattr(card, "rarity_confidence", 1.0) > 0.0 else ""
+    if size and rarity and not any(a.size == size and not colour_rules_out(a, rarity, int(size))
+                                   for a in load_catalogue().animals()):
+        # (boxes no animal of that rarity covers: the colours, drawn off their rarity's, are
+        # the clue misread, and the boxes say the rarity; widest 995014 at 1.63x: a common
+        # Marsmot's four boxes, their one fill read rare at 0.21, left the card no name
+        # and the screen no reading)
+        rarity = ""
     return (int(size) if size else None), rarity
 
 

@@ -294,12 +294,13 @@ def _believed(screen: RescueScreen, board: BoardRead) -> list[list[tuple[str, Ti
 
 
 def _animals(screen: RescueScreen, hints: ReadHints, seen: list[list[tuple[str, TileSeen]]],
-             notes: list[str], image: np.ndarray | None = None
+             notes: list[str], image: np.ndarray | None = None, belied: bool = False
              ) -> tuple[str, tuple[Animal, ...]]:
     """The rescue's region and animals in card order: ``--animals``, else the names read off
     the cards (``image``: the screen's own words, :mod:`.names`) together with what the
     cards' boxes and colours and the board settle; a :class:`ReadError` naming each card's
-    candidates when they do not settle one choice."""
+    candidates when they do not settle one choice. ``belied``: the cards' rarities were
+    already checked against their name lines' lengths (:func:`.lengths.rarity_belied`)."""
     catalogue = load_catalogue()
     if hints.animals:
         region, animals = catalogue.resolve(list(hints.animals), hints.region)
@@ -321,6 +322,7 @@ def _animals(screen: RescueScreen, hints: ReadHints, seen: list[list[tuple[str, 
                         "in card order with --animals, e.g. --animals Panda,Tiger",
                         choices=replace(choices, seen=titled or ""))
     clues = card_clues(screen.cards)
+    mark = len(notes)  # (a reading dropped to read again drops its notes: ``belied``)
     found = [((r, c), tile.rarities) for r, row in enumerate(seen)
              for c, (label, tile) in enumerate(row) if label.startswith("animal:")]
     empty = [(r, c) for r, row in enumerate(seen) for c, (label, _) in enumerate(row)
@@ -405,6 +407,18 @@ def _animals(screen: RescueScreen, hints: ReadHints, seen: list[list[tuple[str, 
             # Not settled, but fewer choices with the names the engine did read: the
             # request lists those (a card the engine read clearly, its one name).
             settled = by_ocr[1]
+    if (settled is None or not settled.settled) and words is not None and not belied:
+        # A card whose name line's length fits no animal of the rarity its colours read
+        # clearly (but one of its boxes of another): that rarity is doubted, and the names
+        # are read again without it (:func:`.lengths.rarity_belied`).
+        doubted = lengths.rarity_belied(words, [card.panel.box[2] for card in screen.cards],
+                                        clues)
+        if any(doubted):
+            cards = tuple(replace(card, rarity_confidence=0.0) if doubt else card
+                          for card, doubt in zip(screen.cards, doubted))
+            del notes[mark:]
+            return _animals(replace(screen, cards=cards), hints, seen, notes, image,
+                            belied=True)
     if settled is None and read_any:
         # The words read and the cards' boxes and the board disagree: one of them is misread,
         # so nothing read is taken; the request names what the boxes and the board allow.
