@@ -33,8 +33,12 @@ the status bar as a third (:func:`find_screen`).
 
 from __future__ import annotations
 
+import hashlib
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import Any, Callable
 
 import cv2
 import numpy as np
@@ -336,6 +340,43 @@ def _grey(image: np.ndarray) -> np.ndarray:
     return cv2.cvtColor(image, cv2.COLOR_BGR2GRAY).astype(np.float32)
 
 
+PICTURES_KEPT = 4  # pictures whose worked-out parts are kept (:func:`_worked_out`)
+_PICTURES: OrderedDict[bytes, dict[Any, Any]] = OrderedDict()
+_PICTURES_LOCK = threading.Lock()
+
+
+def _worked_out(image: np.ndarray) -> dict[Any, Any]:
+    """What has been worked out of ``image``'s pixels so far (its structure, its difference
+    with itself at each lag, its lines' flatness), kept for the last :data:`PICTURES_KEPT`
+    pictures by their digest: each is a function of the pixels alone, and one calibration
+    or read asks it of the same screenshot many times over (the pitches across, down and
+    cut; each place tried: a cut calibration, 140030, asked the same picture's structure 5
+    times, its lags 3164 times for 1335 different ones, its flatness 150 times for 66)."""
+    key = hashlib.sha1(np.ascontiguousarray(image).data).digest() \
+        + repr((image.shape, image.dtype.str)).encode()
+    with _PICTURES_LOCK:
+        memo = _PICTURES.get(key)
+        if memo is None:
+            memo = _PICTURES[key] = {}
+            while len(_PICTURES) > PICTURES_KEPT:
+                _PICTURES.popitem(last=False)
+        else:
+            _PICTURES.move_to_end(key)
+    return memo
+
+
+def _once(memo: dict[Any, Any], key: Any, make: Callable[[], Any]) -> Any:
+    """``memo[key]``, made by ``make`` the first time (arrays made read-only: shared)."""
+    value = memo.get(key)
+    if value is None:
+        value = make()
+        for array in (value if isinstance(value, tuple) else (value,)):
+            if isinstance(array, np.ndarray):
+                array.flags.writeable = False
+        memo[key] = value
+    return value
+
+
 def _structure(image: np.ndarray) -> np.ndarray:
     """Where the picture changes (the larger colour step to the next pixel right and down,
     capped): a repeating design repeats here, while flat areas, whatever their colour, say
@@ -389,6 +430,22 @@ def _mad(grey: np.ndarray, lag: int, axis: int) -> float:
     return float(np.mean(cv2.absdiff(grey[lag:], grey[:-lag])))
 
 
+def _lagged(grey: np.ndarray, lags: np.ndarray, axes: tuple[int, ...],
+            kept: dict[Any, Any] | None = None) -> np.ndarray:
+    """:func:`_mad` at each of ``lags``, averaged over ``axes``; with ``kept``, each lag's
+    figure kept there (by lag and axis) and taken from there when asked again."""
+
+    def mad(lag: int, axis: int) -> float:
+        if kept is None:
+            return _mad(grey, lag, axis)
+        value = kept.get((lag, axis))
+        if value is None:
+            value = kept[(lag, axis)] = _mad(grey, lag, axis)
+        return value
+
+    return np.array([sum(mad(int(d), a) for a in axes) / len(axes) for d in lags])
+
+
 def pitch_candidates(image: np.ndarray, layout: ScreenLayout, *, min_scale: float = 1.5,
                      keep: int = 4, axis: int | None = None, near: float = 0.0,
                      cut: float = 0.0) -> list[float]:
@@ -412,16 +469,19 @@ def pitch_candidates(image: np.ndarray, layout: ScreenLayout, *, min_scale: floa
     if largest < smallest:
         return []
     factor = min(1.0, WORK_WIDTH / w)
-    small = _structure(cv2.resize(image, None, fx=factor, fy=factor,
-                                  interpolation=cv2.INTER_AREA) if factor < 1 else image)
-    grey = _structure(image)
+    memo = _worked_out(image)
+    small = _once(memo, ("structure", factor), lambda: _structure(cv2.resize(
+        image, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
+        if factor < 1 else image))
+    grey = _once(memo, ("structure", 1.0), lambda: _structure(image))
+    small_lags, lags_kept = memo.setdefault(("lags", factor), {}), memo.setdefault("lags", {})
     # A picture filling the whole image has the largest pitch: its dip needs lags past it.
     lo, hi = max(2, int(smallest * factor) - 1), int(largest * (1 + SETTLE_REACH) * factor) + 3
     if near:  # the dip's depth is judged against a third of its lag either side
         lo, hi = max(2, int(lo * 0.75)), int(hi * 1.34) + 1
     lags = np.arange(lo, hi + 1)
     axes = (1, 0) if axis is None else (axis,)
-    both = np.array([sum(_mad(small, int(d), a) for a in axes) / len(axes) for d in lags])
+    both = _lagged(small, lags, axes, small_lags if factor < 1 else lags_kept)
     # A dip's depth against the highest difference on either side of it (within a third of
     # its lag): the difference grows with the lag anyway, so depth, not level, ranks dips.
     depth = np.zeros(len(lags))
@@ -434,9 +494,9 @@ def pitch_candidates(image: np.ndarray, layout: ScreenLayout, *, min_scale: floa
         depth[i] = (min(left, right) - both[i]) / max(min(left, right), 1e-3)
     dips = [i for i in np.argsort(-depth) if depth[i] > 0.04]
     found: list[float] = []
-    combs = _CombsOf(image)
+    combs = _once(memo, "combs", lambda: _CombsOf(image.copy()))
     for i in dips:
-        refined = _refine_pitch(grey, lags[i] / factor, largest, axis)
+        refined = _refine_pitch(grey, lags[i] / factor, largest, axis, lags_kept)
         if refined is None or refined < smallest or refined > largest * (1 + SETTLE_REACH):
             continue
         refined = _by_console_pixels(combs, refined, layout.tile_px, axis) or refined
@@ -502,24 +562,25 @@ def _by_console_pixels(combs: _CombsOf, pitch: float, tile_px: int,
 
 
 def _refine_pitch(grey: np.ndarray, guess: float, largest: float,
-                  axis: int | None = None) -> float | None:
+                  axis: int | None = None, kept: dict[Any, Any] | None = None) -> float | None:
     """The pitch near ``guess`` to a fraction of a pixel: the dip at ``k`` tiles (as many as
     fit, up to 4), placed by a parabola through its lowest three lags, divided by ``k``
     (``axis``: the repeats one way only); then the dip at :data:`FAR_TILES` tiles when they
-    span under half the screenshot (:func:`_far_pitch`)."""
+    span under half the screenshot (:func:`_far_pitch`). ``kept``: as :func:`_lagged`'s."""
     k = max(1, min(4, int(largest * 3 // max(guess, 1e-6)) // 3))
     k = max(k, 1)
-    near = _dip(grey, guess, k, (1, 0) if axis is None else (axis,))
+    near = _dip(grey, guess, k, (1, 0) if axis is None else (axis,), kept=kept)
     if near is None or k >= FAR_TILES:
         return near
-    return _far_pitch(grey, near, axis) or near
+    return _far_pitch(grey, near, axis, kept) or near
 
 
 FAR_TILES = 3  # a pitch is placed again by the picture's repeat at this many tiles
 FAR_AGREE = 0.015  # ... kept when it is within this share of the pitch placed at one
 
 
-def _far_pitch(grey: np.ndarray, pitch: float, axis: int | None) -> float | None:
+def _far_pitch(grey: np.ndarray, pitch: float, axis: int | None,
+               kept: dict[Any, Any] | None = None) -> float | None:
     """``pitch`` placed again by the dip at :data:`FAR_TILES` tiles, when they span under
     half the screenshot (``None``: they do not, the dip is not inside its reach, or it is not
     within :data:`FAR_AGREE` of ``pitch``). A lag is a whole number of pixels and the
@@ -531,22 +592,22 @@ def _far_pitch(grey: np.ndarray, pitch: float, axis: int | None) -> float | None
     axes = (1, 0) if axis is None else (axis,)
     if FAR_TILES * pitch > 0.5 * min(grey.shape[a] for a in axes):
         return None
-    far = _dip(grey, pitch, FAR_TILES, axes, inside=True)
+    far = _dip(grey, pitch, FAR_TILES, axes, inside=True, kept=kept)
     if far is None or abs(far - pitch) > FAR_AGREE * pitch:
         return None
     return far
 
 
 def _dip(grey: np.ndarray, guess: float, k: int, axes: tuple[int, ...],
-         inside: bool = False) -> float | None:
+         inside: bool = False, kept: dict[Any, Any] | None = None) -> float | None:
     """The pitch by the picture's difference with itself around ``k`` times ``guess``: its
     lowest lag within 4% placed by a parabola through it and its neighbours, divided by
     ``k`` (``None``: no finite difference; with ``inside``, also when the lowest lag is at
-    the reach's end, a dip of something else)."""
+    the reach's end, a dip of something else; ``kept``: as :func:`_lagged`'s)."""
     centre = guess * k
     reach = max(2, int(np.ceil(0.04 * centre)))
     lags = np.arange(max(2, round(centre) - reach), round(centre) + reach + 1)
-    values = np.array([sum(_mad(grey, int(d), a) for a in axes) / len(axes) for d in lags])
+    values = _lagged(grey, lags, axes, kept)
     if not np.isfinite(values).any():
         return None
     i = int(np.argmin(values))
@@ -1036,6 +1097,14 @@ BORDER_SETTLE = 0.5  # how much of an edge the image's own border counts for whe
 
 def _flatness(image: np.ndarray, axis: int, span: tuple[int, int] | None = None
               ) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`_flatness_of`, each picture's worked out once a way and span (read-only:
+    :func:`_worked_out`)."""
+    key = ("flatness", axis, None if span is None else (int(span[0]), int(span[1])))
+    return _once(_worked_out(image), key, lambda: _flatness_of(image, axis, span))
+
+
+def _flatness_of(image: np.ndarray, axis: int, span: tuple[int, int] | None = None
+                 ) -> tuple[np.ndarray, np.ndarray]:
     """For each column (``axis`` 1) or row (0) boundary, as in :func:`_edges`: how flat the
     line just outside it is against the line just inside, were the picture to start there
     (``before``: the line before the boundary is outside) or to end there (``after``).
