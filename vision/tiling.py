@@ -340,7 +340,8 @@ def _grey(image: np.ndarray) -> np.ndarray:
     return cv2.cvtColor(image, cv2.COLOR_BGR2GRAY).astype(np.float32)
 
 
-PICTURES_KEPT = 4  # pictures whose worked-out parts are kept (:func:`_worked_out`)
+PICTURES_KEPT = 4  # pictures whose worked-out parts are kept (:func:`_worked_out`) ...
+PICTURE_BYTES_KEPT = 8 << 20  # ... when their pixels take at most this (a 1080p screenshot)
 _PICTURES: OrderedDict[bytes, dict[Any, Any]] = OrderedDict()
 _PICTURES_LOCK = threading.Lock()
 
@@ -351,7 +352,10 @@ def _worked_out(image: np.ndarray) -> dict[Any, Any]:
     pictures by their digest: each is a function of the pixels alone, and one calibration
     or read asks it of the same screenshot many times over (the pitches across, down and
     cut; each place tried: a cut calibration, 140030, asked the same picture's structure 5
-    times, its lags 3164 times for 1335 different ones, its flatness 150 times for 66)."""
+    times, its lags 3164 times for 1335 different ones, its flatness 150 times for 66).
+    A larger picture's parts are worked out for the one call only (at most ~100 MB kept)."""
+    if image.nbytes > PICTURE_BYTES_KEPT:
+        return {}
     key = hashlib.sha1(np.ascontiguousarray(image).data).digest() \
         + repr((image.shape, image.dtype.str)).encode()
     with _PICTURES_LOCK:
