@@ -626,7 +626,17 @@ def _dip(grey: np.ndarray, guess: float, k: int, axes: tuple[int, ...],
     return float((lags[i] + shift) / k)
 
 
-def _edges(image: np.ndarray, axis: int, span: tuple[int, int] | None = None) -> np.ndarray:
+def _edges(image: np.ndarray, axis: int, span: tuple[int, int] | None = None,
+           memo: dict[Any, Any] | None = None) -> np.ndarray:
+    """:func:`_edges_of`, each picture's worked out once a way and span (read-only; ``memo``:
+    the picture's :func:`_worked_out`, when the caller has it)."""
+    key = ("edges", axis, None if span is None else (int(span[0]), int(span[1])))
+    return _once(_worked_out(image) if memo is None else memo, key,
+                 lambda: _edges_of(image, axis, span))
+
+
+def _edges_of(image: np.ndarray, axis: int, span: tuple[int, int] | None = None
+              ) -> np.ndarray:
     """How strongly the picture changes across each column (``axis`` 1) or row (0) boundary:
     index ``k`` is the boundary before pixel ``k``; the image's own borders count half (a
     picture may end there, or the window's margin may have been cut off)."""
@@ -700,6 +710,7 @@ def find_screens(image: np.ndarray, layout: ScreenLayout, pitch: float, keep: in
     calibrated at: the window not resized since), so the size is settled within a pixel
     of it. Empty when the picture does not fit in ``image``. ``pitch_y``: the pitch down,
     when the console's pixels are shown taller or wider than square (0: ``pitch``)."""
+    memo = _worked_out(image)  # its edges and flatness, kept
     near = 1 if exact else None
     h, w = image.shape[:2]
     aspect = pitch_y / pitch if pitch_y else 1.0
@@ -708,20 +719,22 @@ def find_screens(image: np.ndarray, layout: ScreenLayout, pitch: float, keep: in
     if width > w * (1 + SETTLE_REACH) + 1.5 or height > h * (1 + SETTLE_REACH) + 1.5:
         return []
     width, height = min(width, float(w)), min(height, float(h))
-    x = _best_pair(_edges(image, 1), width, flat=_flatness(image, 1), reach=near)
+    x = _best_pair(_edges(image, 1, memo=memo), width, flat=_flatness(image, 1, memo=memo),
+                   reach=near)
     if x is None:
         return []
     columns = (int(max(0, x)), int(min(w, x + width)))
     bars = tuple(e / layout.tiles_high for e in (layout.bar_top,
                                                  layout.tiles_high - layout.bar_bottom)
                  if 0 < e < layout.tiles_high)
-    y = _best_pair(_edges(image, 0, columns), height, tuple(b * height for b in bars),
-                   flat=_flatness(image, 0, columns), reach=near)
+    y = _best_pair(_edges(image, 0, columns, memo=memo), height,
+                   tuple(b * height for b in bars),
+                   flat=_flatness(image, 0, columns, memo=memo), reach=near)
     if y is None:
         return []
     rows = (int(max(0, y)), int(min(h, y + height)))
-    across = _edges(image, 1, rows)
-    flat_across = _flatness(image, 1, rows)
+    across = _edges(image, 1, rows, memo=memo)
+    flat_across = _flatness(image, 1, rows, memo=memo)
     x = _best_pair(across, width, flat=flat_across, reach=near)
     if x is None:
         return []
@@ -730,12 +743,13 @@ def find_screens(image: np.ndarray, layout: ScreenLayout, pitch: float, keep: in
     out = []
     for rank_x, (sx, sw) in enumerate(xs):
         columns = (int(max(0, sx)), int(min(w, sx + sw)))
-        down = _edges(image, 0, columns)
+        down = _edges(image, 0, columns, memo=memo)
         # A settled width says the height to a pixel: the console's pixels are square
         # (stretched, the pitch down is known to a fraction of a pixel only).
         tall = sw * aspect * layout.tiles_high / layout.tiles_wide if settled else height
-        ys = _or_repeats(_settle(down, y, tall, bars, flat=_flatness(image, 0, columns),
-                                 keep=keep, reach_size=1 if settled and not pitch_y else None),
+        ys = _or_repeats(_settle(down, y, tall, bars,
+                                 flat=_flatness(image, 0, columns, memo=memo), keep=keep,
+                                 reach_size=1 if settled and not pitch_y else None),
                          y, tall, h)
         out += [(rank_x + rank_y, _overshot(Screen(sx, sy, sw / layout.tiles_wide, layout,
                                                    sh / layout.tiles_high), w, h))
@@ -811,6 +825,7 @@ def find_cut_screens(image: np.ndarray, layout: ScreenLayout, pitch: float,
     :attr:`Screen.clip` (the console pixels of its view not in the screenshot). The size of
     a cut side is known only as well as the pitch: the caller keeps the screen whose tiles
     fit the room."""
+    memo = _worked_out(image)  # its edges and flatness, kept
     h, w = image.shape[:2]
     pitch_down = pitch_y or pitch
     width, height = layout.tiles_wide * pitch, layout.tiles_high * pitch_down
@@ -823,14 +838,15 @@ def find_cut_screens(image: np.ndarray, layout: ScreenLayout, pitch: float,
     # Whole one way past the screenshot: after those.
     past: list[tuple[float, Screen, frozenset[str]]] = []
     t = layout.tile_px
-    across_edges = _edges(image, 1)
-    xs = _axis_places(across_edges, _flatness(image, 1), width, (), MAX_CUT * pitch, keep)
+    across_edges = _edges(image, 1, memo=memo)
+    xs = _axis_places(across_edges, _flatness(image, 1, memo=memo), width, (),
+                      MAX_CUT * pitch, keep)
     if all(x_cut for _, _, x_cut, _ in xs):
         xs += _across_in_rows(image, width, height, bars, (pitch, pitch_down), keep, xs)
     for x_score, x0, x_cut, x_size in xs:
         columns = (int(max(0, x0)), int(min(w, x0 + width)))
-        down_edges = _edges(image, 0, columns)
-        ys = _axis_places(down_edges, _flatness(image, 0, columns), height,
+        down_edges = _edges(image, 0, columns, memo=memo)
+        ys = _axis_places(down_edges, _flatness(image, 0, columns, memo=memo), height,
                           tuple(b * height for b in bars), MAX_CUT * pitch_down, keep)
         for y_score, y0, y_cut, y_size in ys:
             if not (x_cut or y_cut):
@@ -897,16 +913,18 @@ def _across_in_rows(image: np.ndarray, width: float, height: float, bars: tuple[
     as a dim first column of the picture (126012 of the one-screenshot acceptance: 5.49x,
     pillar-boxed under a title bar, cut 12.6 console pixels at the bottom; no place across
     was offered and every screenshot was refused). Tried when no place across fits whole."""
+    memo = _worked_out(image)  # its edges and flatness, kept
     h = image.shape[0]
     across, down = pitches
-    ys = _axis_places(_edges(image, 0), _flatness(image, 0), height,
+    ys = _axis_places(_edges(image, 0, memo=memo), _flatness(image, 0, memo=memo), height,
                       tuple(b * height for b in bars), MAX_CUT * down, keep)
     out: list[tuple[float, float, bool, float]] = []
     for _, y0, _, _ in ys[:keep]:
         rows = (int(max(0, y0)), int(min(h, y0 + height)))
         if rows[1] - rows[0] < 2 * down:
             continue
-        for place in _axis_places(_edges(image, 1, rows), _flatness(image, 1, rows), width, (),
+        for place in _axis_places(_edges(image, 1, rows, memo=memo),
+                                  _flatness(image, 1, rows, memo=memo), width, (),
                                   MAX_CUT * across, keep):
             if all(abs(place[1] - other[1]) > 1 for other in known + out):
                 out.append(place)
@@ -1099,12 +1117,13 @@ FLAT_DEVIATION = 10.0  # a line varying less than this along an edge (mean level
 BORDER_SETTLE = 0.5  # how much of an edge the image's own border counts for when settling
 
 
-def _flatness(image: np.ndarray, axis: int, span: tuple[int, int] | None = None
-              ) -> tuple[np.ndarray, np.ndarray]:
-    """:func:`_flatness_of`, each picture's worked out once a way and span (read-only:
-    :func:`_worked_out`)."""
+def _flatness(image: np.ndarray, axis: int, span: tuple[int, int] | None = None,
+              memo: dict[Any, Any] | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`_flatness_of`, each picture's worked out once a way and span (read-only; as
+    :func:`_edges`)."""
     key = ("flatness", axis, None if span is None else (int(span[0]), int(span[1])))
-    return _once(_worked_out(image), key, lambda: _flatness_of(image, axis, span))
+    return _once(_worked_out(image) if memo is None else memo, key,
+                 lambda: _flatness_of(image, axis, span))
 
 
 def _flatness_of(image: np.ndarray, axis: int, span: tuple[int, int] | None = None
