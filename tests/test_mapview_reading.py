@@ -230,6 +230,47 @@ def test_a_profiles_comb_is_the_plain_sum_whatever_its_length_or_order():
         waves[0, 0] = 0
 
 
+def test_a_pictures_structure_lags_and_flatness_are_the_plain_ones_kept_by_its_pixels():
+    """:func:`tiling._structure` of 8-bit pixels (worked out in 8 bits) is the float rule's
+    to the bit, grey or colour, a pixel wide or tall; :func:`tiling._mad` is numpy's mean of
+    the plain differences; what is kept of a picture (:func:`tiling._worked_out`) is kept by
+    its pixels: the same array written over is worked out afresh, and what is kept cannot
+    be written to."""
+    from gridsight.vision import tiling
+
+    def plain_structure(image: np.ndarray) -> np.ndarray:
+        f = image.astype(np.float32)
+        f = f if f.ndim == 3 else f[:, :, None]
+        gx = np.zeros(f.shape[:2], np.float32)
+        gy = np.zeros(f.shape[:2], np.float32)
+        gx[:, :-1] = np.abs(f[:, 1:] - f[:, :-1]).max(axis=2)
+        gy[:-1] = np.abs(f[1:] - f[:-1]).max(axis=2)
+        return np.minimum(gx + gy, 80.0)
+
+    rng = np.random.default_rng(11)
+    for shape in ((37, 53, 3), (29, 41), (1, 9, 3), (9, 1, 3), (12, 14, 4)):
+        image = rng.integers(0, 256, shape, dtype=np.uint8)
+        image[: shape[0] // 2] //= 8  # small steps too, not only capped ones
+        structure = tiling._structure(image)
+        assert structure.dtype == np.float32 and np.array_equal(structure,
+                                                                plain_structure(image)), shape
+    grey = tiling._structure(rng.integers(0, 256, (40, 50, 3), dtype=np.uint8))
+    for lag, axis in ((1, 1), (7, 1), (3, 0), (39, 0)):
+        plain = np.abs(grey[:, lag:] - grey[:, :-lag]) if axis == 1 else \
+            np.abs(grey[lag:] - grey[:-lag])
+        assert tiling._mad(grey, lag, axis) == float(np.mean(plain)), (lag, axis)
+    image = rng.integers(0, 256, (48, 64, 3), dtype=np.uint8)
+    image[:, :9] = image[:12] = 40  # a flat margin left and above the busy picture
+    for _ in range(2):
+        for axis, span in ((1, None), (0, (5, 40))):
+            before, after = tiling._flatness(image, axis, span)
+            plain_before, plain_after = tiling._flatness_of(image, axis, span)
+            assert np.array_equal(before, plain_before) and np.array_equal(after, plain_after)
+            with pytest.raises(ValueError):
+                before[0] = 0
+        image[:, 20:30] = image[20:30] = 90  # the same array, other pixels
+
+
 def test_phase_ranking_orders_every_phase_as_the_plain_means_do():
     """Every phase's score is the mean of its capped squared differences, as NumPy's
     ``mean`` gives it (float32 summed, divided in doubles, rounded to float32): the whole

@@ -33,8 +33,12 @@ the status bar as a third (:func:`find_screen`).
 
 from __future__ import annotations
 
+import hashlib
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import Any, Callable
 
 import cv2
 import numpy as np
@@ -336,10 +340,54 @@ def _grey(image: np.ndarray) -> np.ndarray:
     return cv2.cvtColor(image, cv2.COLOR_BGR2GRAY).astype(np.float32)
 
 
+PICTURES_KEPT = 4  # pictures whose worked-out parts are kept (:func:`_worked_out`) ...
+PICTURE_BYTES_KEPT = 8 << 20  # ... when their pixels take at most this (a 1080p screenshot)
+_PICTURES: OrderedDict[bytes, dict[Any, Any]] = OrderedDict()
+_PICTURES_LOCK = threading.Lock()
+
+
+def _worked_out(image: np.ndarray) -> dict[Any, Any]:
+    """What has been worked out of ``image``'s pixels so far (its structure, its difference
+    with itself at each lag, its lines' flatness), kept for the last :data:`PICTURES_KEPT`
+    pictures by their digest: each is a function of the pixels alone, and one calibration
+    or read asks it of the same screenshot many times over (the pitches across, down and
+    cut; each place tried: a cut calibration, 140030, asked the same picture's structure 5
+    times, its lags 3164 times for 1335 different ones, its flatness 150 times for 66).
+    A larger picture's parts are worked out for the one call only (at most ~100 MB kept)."""
+    if image.nbytes > PICTURE_BYTES_KEPT:
+        return {}
+    key = hashlib.sha1(np.ascontiguousarray(image).data).digest() \
+        + repr((image.shape, image.dtype.str)).encode()
+    with _PICTURES_LOCK:
+        memo = _PICTURES.get(key)
+        if memo is None:
+            memo = _PICTURES[key] = {}
+            while len(_PICTURES) > PICTURES_KEPT:
+                _PICTURES.popitem(last=False)
+        else:
+            _PICTURES.move_to_end(key)
+    return memo
+
+
+def _once(memo: dict[Any, Any], key: Any, make: Callable[[], Any]) -> Any:
+    """``memo[key]``, made by ``make`` the first time (arrays made read-only: shared)."""
+    value = memo.get(key)
+    if value is None:
+        value = make()
+        for array in (value if isinstance(value, tuple) else (value,)):
+            if isinstance(array, np.ndarray):
+                array.flags.writeable = False
+        memo[key] = value
+    return value
+
+
 def _structure(image: np.ndarray) -> np.ndarray:
     """Where the picture changes (the larger colour step to the next pixel right and down,
     capped): a repeating design repeats here, while flat areas, whatever their colour, say
-    nothing (a floor of plain tiles in two colours has no dip at the tile in its colours)."""
+    nothing (a floor of plain tiles in two colours has no dip at the tile in its colours).
+    For 8-bit pixels, worked out in 8 bits with OpenCV (:func:`_structure_8bit`)."""
+    if image.dtype == np.uint8 and image.ndim in (2, 3) and image.size:
+        return _structure_8bit(image)
     f = image.astype(np.float32)
     if f.ndim == 2:
         f = f[:, :, None]
@@ -350,15 +398,56 @@ def _structure(image: np.ndarray) -> np.ndarray:
     return np.minimum(gx + gy, 80.0)
 
 
+def _structure_8bit(image: np.ndarray) -> np.ndarray:
+    """:func:`_structure` of 8-bit pixels, the same to the bit at a twentieth of the cost
+    (4 ms for 90 on a 946 x 792 screenshot, a tenth of the CPU of the tile rooms' tests): each
+    step is a whole number, so the channels' largest step is taken in 8 bits, and the sum of
+    the two steps saturating at 255 is capped at 80 all the same."""
+    img = image if image.ndim == 3 else image[:, :, None]
+    h, w = img.shape[:2]
+
+    def largest(diff: np.ndarray) -> np.ndarray:
+        channels = cv2.split(diff) if diff.ndim == 3 else [diff]
+        out = channels[0]
+        for channel in channels[1:]:
+            out = cv2.max(out, channel)
+        return out.reshape(diff.shape[:2])
+
+    gx = np.zeros((h, w), np.uint8)
+    gy = np.zeros((h, w), np.uint8)
+    if w > 1:
+        gx[:, :-1] = largest(cv2.absdiff(img[:, 1:], img[:, :-1]))
+    if h > 1:
+        gy[:-1] = largest(cv2.absdiff(img[1:], img[:-1]))
+    return np.minimum(cv2.add(gx, gy), np.uint8(80)).astype(np.float32)
+
+
 def _mad(grey: np.ndarray, lag: int, axis: int) -> float:
-    """Mean absolute difference between the picture and itself shifted ``lag`` pixels."""
+    """Mean absolute difference between the picture and itself shifted ``lag`` pixels (the
+    differences by OpenCV's ``absdiff``: the same numbers as numpy's, at half the cost)."""
     if axis == 1:
         if lag >= grey.shape[1]:
             return float("inf")
-        return float(np.mean(np.abs(grey[:, lag:] - grey[:, :-lag])))
+        return float(np.mean(cv2.absdiff(grey[:, lag:], grey[:, :-lag])))
     if lag >= grey.shape[0]:
         return float("inf")
-    return float(np.mean(np.abs(grey[lag:] - grey[:-lag])))
+    return float(np.mean(cv2.absdiff(grey[lag:], grey[:-lag])))
+
+
+def _lagged(grey: np.ndarray, lags: np.ndarray, axes: tuple[int, ...],
+            kept: dict[Any, Any] | None = None) -> np.ndarray:
+    """:func:`_mad` at each of ``lags``, averaged over ``axes``; with ``kept``, each lag's
+    figure kept there (by lag and axis) and taken from there when asked again."""
+
+    def mad(lag: int, axis: int) -> float:
+        if kept is None:
+            return _mad(grey, lag, axis)
+        value = kept.get((lag, axis))
+        if value is None:
+            value = kept[(lag, axis)] = _mad(grey, lag, axis)
+        return value
+
+    return np.array([sum(mad(int(d), a) for a in axes) / len(axes) for d in lags])
 
 
 def pitch_candidates(image: np.ndarray, layout: ScreenLayout, *, min_scale: float = 1.5,
@@ -384,16 +473,19 @@ def pitch_candidates(image: np.ndarray, layout: ScreenLayout, *, min_scale: floa
     if largest < smallest:
         return []
     factor = min(1.0, WORK_WIDTH / w)
-    small = _structure(cv2.resize(image, None, fx=factor, fy=factor,
-                                  interpolation=cv2.INTER_AREA) if factor < 1 else image)
-    grey = _structure(image)
+    memo = _worked_out(image)
+    small = _once(memo, ("structure", factor), lambda: _structure(cv2.resize(
+        image, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
+        if factor < 1 else image))
+    grey = _once(memo, ("structure", 1.0), lambda: _structure(image))
+    small_lags, lags_kept = memo.setdefault(("lags", factor), {}), memo.setdefault("lags", {})
     # A picture filling the whole image has the largest pitch: its dip needs lags past it.
     lo, hi = max(2, int(smallest * factor) - 1), int(largest * (1 + SETTLE_REACH) * factor) + 3
     if near:  # the dip's depth is judged against a third of its lag either side
         lo, hi = max(2, int(lo * 0.75)), int(hi * 1.34) + 1
     lags = np.arange(lo, hi + 1)
     axes = (1, 0) if axis is None else (axis,)
-    both = np.array([sum(_mad(small, int(d), a) for a in axes) / len(axes) for d in lags])
+    both = _lagged(small, lags, axes, small_lags if factor < 1 else lags_kept)
     # A dip's depth against the highest difference on either side of it (within a third of
     # its lag): the difference grows with the lag anyway, so depth, not level, ranks dips.
     depth = np.zeros(len(lags))
@@ -406,9 +498,9 @@ def pitch_candidates(image: np.ndarray, layout: ScreenLayout, *, min_scale: floa
         depth[i] = (min(left, right) - both[i]) / max(min(left, right), 1e-3)
     dips = [i for i in np.argsort(-depth) if depth[i] > 0.04]
     found: list[float] = []
-    combs = _CombsOf(image)
+    combs = _once(memo, "combs", lambda: _CombsOf(image.copy()))
     for i in dips:
-        refined = _refine_pitch(grey, lags[i] / factor, largest, axis)
+        refined = _refine_pitch(grey, lags[i] / factor, largest, axis, lags_kept)
         if refined is None or refined < smallest or refined > largest * (1 + SETTLE_REACH):
             continue
         refined = _by_console_pixels(combs, refined, layout.tile_px, axis) or refined
@@ -474,24 +566,25 @@ def _by_console_pixels(combs: _CombsOf, pitch: float, tile_px: int,
 
 
 def _refine_pitch(grey: np.ndarray, guess: float, largest: float,
-                  axis: int | None = None) -> float | None:
+                  axis: int | None = None, kept: dict[Any, Any] | None = None) -> float | None:
     """The pitch near ``guess`` to a fraction of a pixel: the dip at ``k`` tiles (as many as
     fit, up to 4), placed by a parabola through its lowest three lags, divided by ``k``
     (``axis``: the repeats one way only); then the dip at :data:`FAR_TILES` tiles when they
-    span under half the screenshot (:func:`_far_pitch`)."""
+    span under half the screenshot (:func:`_far_pitch`). ``kept``: as :func:`_lagged`'s."""
     k = max(1, min(4, int(largest * 3 // max(guess, 1e-6)) // 3))
     k = max(k, 1)
-    near = _dip(grey, guess, k, (1, 0) if axis is None else (axis,))
+    near = _dip(grey, guess, k, (1, 0) if axis is None else (axis,), kept=kept)
     if near is None or k >= FAR_TILES:
         return near
-    return _far_pitch(grey, near, axis) or near
+    return _far_pitch(grey, near, axis, kept) or near
 
 
 FAR_TILES = 3  # a pitch is placed again by the picture's repeat at this many tiles
 FAR_AGREE = 0.015  # ... kept when it is within this share of the pitch placed at one
 
 
-def _far_pitch(grey: np.ndarray, pitch: float, axis: int | None) -> float | None:
+def _far_pitch(grey: np.ndarray, pitch: float, axis: int | None,
+               kept: dict[Any, Any] | None = None) -> float | None:
     """``pitch`` placed again by the dip at :data:`FAR_TILES` tiles, when they span under
     half the screenshot (``None``: they do not, the dip is not inside its reach, or it is not
     within :data:`FAR_AGREE` of ``pitch``). A lag is a whole number of pixels and the
@@ -503,22 +596,22 @@ def _far_pitch(grey: np.ndarray, pitch: float, axis: int | None) -> float | None
     axes = (1, 0) if axis is None else (axis,)
     if FAR_TILES * pitch > 0.5 * min(grey.shape[a] for a in axes):
         return None
-    far = _dip(grey, pitch, FAR_TILES, axes, inside=True)
+    far = _dip(grey, pitch, FAR_TILES, axes, inside=True, kept=kept)
     if far is None or abs(far - pitch) > FAR_AGREE * pitch:
         return None
     return far
 
 
 def _dip(grey: np.ndarray, guess: float, k: int, axes: tuple[int, ...],
-         inside: bool = False) -> float | None:
+         inside: bool = False, kept: dict[Any, Any] | None = None) -> float | None:
     """The pitch by the picture's difference with itself around ``k`` times ``guess``: its
     lowest lag within 4% placed by a parabola through it and its neighbours, divided by
     ``k`` (``None``: no finite difference; with ``inside``, also when the lowest lag is at
-    the reach's end, a dip of something else)."""
+    the reach's end, a dip of something else; ``kept``: as :func:`_lagged`'s)."""
     centre = guess * k
     reach = max(2, int(np.ceil(0.04 * centre)))
     lags = np.arange(max(2, round(centre) - reach), round(centre) + reach + 1)
-    values = np.array([sum(_mad(grey, int(d), a) for a in axes) / len(axes) for d in lags])
+    values = _lagged(grey, lags, axes, kept)
     if not np.isfinite(values).any():
         return None
     i = int(np.argmin(values))
@@ -533,7 +626,17 @@ def _dip(grey: np.ndarray, guess: float, k: int, axes: tuple[int, ...],
     return float((lags[i] + shift) / k)
 
 
-def _edges(image: np.ndarray, axis: int, span: tuple[int, int] | None = None) -> np.ndarray:
+def _edges(image: np.ndarray, axis: int, span: tuple[int, int] | None = None,
+           memo: dict[Any, Any] | None = None) -> np.ndarray:
+    """:func:`_edges_of`, each picture's worked out once a way and span (read-only; ``memo``:
+    the picture's :func:`_worked_out`, when the caller has it)."""
+    key = ("edges", axis, None if span is None else (int(span[0]), int(span[1])))
+    return _once(_worked_out(image) if memo is None else memo, key,
+                 lambda: _edges_of(image, axis, span))
+
+
+def _edges_of(image: np.ndarray, axis: int, span: tuple[int, int] | None = None
+              ) -> np.ndarray:
     """How strongly the picture changes across each column (``axis`` 1) or row (0) boundary:
     index ``k`` is the boundary before pixel ``k``; the image's own borders count half (a
     picture may end there, or the window's margin may have been cut off)."""
@@ -607,6 +710,7 @@ def find_screens(image: np.ndarray, layout: ScreenLayout, pitch: float, keep: in
     calibrated at: the window not resized since), so the size is settled within a pixel
     of it. Empty when the picture does not fit in ``image``. ``pitch_y``: the pitch down,
     when the console's pixels are shown taller or wider than square (0: ``pitch``)."""
+    memo = _worked_out(image)  # its edges and flatness, kept
     near = 1 if exact else None
     h, w = image.shape[:2]
     aspect = pitch_y / pitch if pitch_y else 1.0
@@ -615,20 +719,22 @@ def find_screens(image: np.ndarray, layout: ScreenLayout, pitch: float, keep: in
     if width > w * (1 + SETTLE_REACH) + 1.5 or height > h * (1 + SETTLE_REACH) + 1.5:
         return []
     width, height = min(width, float(w)), min(height, float(h))
-    x = _best_pair(_edges(image, 1), width, flat=_flatness(image, 1), reach=near)
+    x = _best_pair(_edges(image, 1, memo=memo), width, flat=_flatness(image, 1, memo=memo),
+                   reach=near)
     if x is None:
         return []
     columns = (int(max(0, x)), int(min(w, x + width)))
     bars = tuple(e / layout.tiles_high for e in (layout.bar_top,
                                                  layout.tiles_high - layout.bar_bottom)
                  if 0 < e < layout.tiles_high)
-    y = _best_pair(_edges(image, 0, columns), height, tuple(b * height for b in bars),
-                   flat=_flatness(image, 0, columns), reach=near)
+    y = _best_pair(_edges(image, 0, columns, memo=memo), height,
+                   tuple(b * height for b in bars),
+                   flat=_flatness(image, 0, columns, memo=memo), reach=near)
     if y is None:
         return []
     rows = (int(max(0, y)), int(min(h, y + height)))
-    across = _edges(image, 1, rows)
-    flat_across = _flatness(image, 1, rows)
+    across = _edges(image, 1, rows, memo=memo)
+    flat_across = _flatness(image, 1, rows, memo=memo)
     x = _best_pair(across, width, flat=flat_across, reach=near)
     if x is None:
         return []
@@ -637,12 +743,13 @@ def find_screens(image: np.ndarray, layout: ScreenLayout, pitch: float, keep: in
     out = []
     for rank_x, (sx, sw) in enumerate(xs):
         columns = (int(max(0, sx)), int(min(w, sx + sw)))
-        down = _edges(image, 0, columns)
+        down = _edges(image, 0, columns, memo=memo)
         # A settled width says the height to a pixel: the console's pixels are square
         # (stretched, the pitch down is known to a fraction of a pixel only).
         tall = sw * aspect * layout.tiles_high / layout.tiles_wide if settled else height
-        ys = _or_repeats(_settle(down, y, tall, bars, flat=_flatness(image, 0, columns),
-                                 keep=keep, reach_size=1 if settled and not pitch_y else None),
+        ys = _or_repeats(_settle(down, y, tall, bars,
+                                 flat=_flatness(image, 0, columns, memo=memo), keep=keep,
+                                 reach_size=1 if settled and not pitch_y else None),
                          y, tall, h)
         out += [(rank_x + rank_y, _overshot(Screen(sx, sy, sw / layout.tiles_wide, layout,
                                                    sh / layout.tiles_high), w, h))
@@ -718,6 +825,7 @@ def find_cut_screens(image: np.ndarray, layout: ScreenLayout, pitch: float,
     :attr:`Screen.clip` (the console pixels of its view not in the screenshot). The size of
     a cut side is known only as well as the pitch: the caller keeps the screen whose tiles
     fit the room."""
+    memo = _worked_out(image)  # its edges and flatness, kept
     h, w = image.shape[:2]
     pitch_down = pitch_y or pitch
     width, height = layout.tiles_wide * pitch, layout.tiles_high * pitch_down
@@ -730,14 +838,15 @@ def find_cut_screens(image: np.ndarray, layout: ScreenLayout, pitch: float,
     # Whole one way past the screenshot: after those.
     past: list[tuple[float, Screen, frozenset[str]]] = []
     t = layout.tile_px
-    across_edges = _edges(image, 1)
-    xs = _axis_places(across_edges, _flatness(image, 1), width, (), MAX_CUT * pitch, keep)
+    across_edges = _edges(image, 1, memo=memo)
+    xs = _axis_places(across_edges, _flatness(image, 1, memo=memo), width, (),
+                      MAX_CUT * pitch, keep)
     if all(x_cut for _, _, x_cut, _ in xs):
         xs += _across_in_rows(image, width, height, bars, (pitch, pitch_down), keep, xs)
     for x_score, x0, x_cut, x_size in xs:
         columns = (int(max(0, x0)), int(min(w, x0 + width)))
-        down_edges = _edges(image, 0, columns)
-        ys = _axis_places(down_edges, _flatness(image, 0, columns), height,
+        down_edges = _edges(image, 0, columns, memo=memo)
+        ys = _axis_places(down_edges, _flatness(image, 0, columns, memo=memo), height,
                           tuple(b * height for b in bars), MAX_CUT * pitch_down, keep)
         for y_score, y0, y_cut, y_size in ys:
             if not (x_cut or y_cut):
@@ -804,16 +913,18 @@ def _across_in_rows(image: np.ndarray, width: float, height: float, bars: tuple[
     as a dim first column of the picture (126012 of the one-screenshot acceptance: 5.49x,
     pillar-boxed under a title bar, cut 12.6 console pixels at the bottom; no place across
     was offered and every screenshot was refused). Tried when no place across fits whole."""
+    memo = _worked_out(image)  # its edges and flatness, kept
     h = image.shape[0]
     across, down = pitches
-    ys = _axis_places(_edges(image, 0), _flatness(image, 0), height,
+    ys = _axis_places(_edges(image, 0, memo=memo), _flatness(image, 0, memo=memo), height,
                       tuple(b * height for b in bars), MAX_CUT * down, keep)
     out: list[tuple[float, float, bool, float]] = []
     for _, y0, _, _ in ys[:keep]:
         rows = (int(max(0, y0)), int(min(h, y0 + height)))
         if rows[1] - rows[0] < 2 * down:
             continue
-        for place in _axis_places(_edges(image, 1, rows), _flatness(image, 1, rows), width, (),
+        for place in _axis_places(_edges(image, 1, rows, memo=memo),
+                                  _flatness(image, 1, rows, memo=memo), width, (),
                                   MAX_CUT * across, keep):
             if all(abs(place[1] - other[1]) > 1 for other in known + out):
                 out.append(place)
@@ -1006,8 +1117,17 @@ FLAT_DEVIATION = 10.0  # a line varying less than this along an edge (mean level
 BORDER_SETTLE = 0.5  # how much of an edge the image's own border counts for when settling
 
 
-def _flatness(image: np.ndarray, axis: int, span: tuple[int, int] | None = None
-              ) -> tuple[np.ndarray, np.ndarray]:
+def _flatness(image: np.ndarray, axis: int, span: tuple[int, int] | None = None,
+              memo: dict[Any, Any] | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`_flatness_of`, each picture's worked out once a way and span (read-only; as
+    :func:`_edges`)."""
+    key = ("flatness", axis, None if span is None else (int(span[0]), int(span[1])))
+    return _once(_worked_out(image) if memo is None else memo, key,
+                 lambda: _flatness_of(image, axis, span))
+
+
+def _flatness_of(image: np.ndarray, axis: int, span: tuple[int, int] | None = None
+                 ) -> tuple[np.ndarray, np.ndarray]:
     """For each column (``axis`` 1) or row (0) boundary, as in :func:`_edges`: how flat the
     line just outside it is against the line just inside, were the picture to start there
     (``before``: the line before the boundary is outside) or to end there (``after``).
