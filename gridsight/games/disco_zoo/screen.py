@@ -402,7 +402,8 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
     tiles = found_against_the_fills(cards, tiles)  # (after: the cards' rarity unsure too)
     cards = unsure_rarities(rows_short_of_the_board(image, lattice, cards, tiles))
     counter = read_counter(image, lattice, cards, missed)
-    if not cards and not counter.digits and not lawn_lined(image, lattice, tiles, long=True):
+    if not cards and not counter.digits and not (
+            lawn_lined(image, lattice, tiles, long=True) and square(lattice)):
         raise BoardNotFoundError("disco-zoo", UNANCHORED)
     tiles = missed_by_the_counter(image, lattice, tiles, cards, counter, missed)
     tiles = tapped_unread(image, lattice, tiles, cards, counter)
@@ -419,8 +420,22 @@ _Best = tuple[float, float, Lattice, tuple, bool, float]
 # --animals (with no card the plain read asks). Of the boards found on the real-look screens
 # 7000-7119, 500000-500059 and wider 710000-710059 and 730000-730059, none lacked all three
 # (with no card the plain read asks anyway: at most an ask becomes a refusal).
-UNANCHORED = ("best lattice: its grass tiles show none of its lines, and no animal card or "
-              "attempts counter is read beside it")
+UNANCHORED = ("best lattice: its grass tiles show none of its lines (or its tiles are not "
+              "square), and no animal card or attempts counter is read beside it")
+
+# A rescue board's tiles are square and a screenshot is scaled the same both ways: a lattice
+# whose pitches differ by more than this share is no board of tiles. Asked only of a lattice
+# nothing beside it vouches for (:data:`UNANCHORED`): widest 870028 at 1.67x, a lattice over
+# three green cards (pitches 82.4 by 76.2, 1.08), the gaps between the cards its only lines
+# dipping, no card and no counter read; with --animals 11 tiles stated wrong. The boards
+# found on the real-look screens 7000-7119, wider 860000-860059 and widest 850000-850059
+# were within 0.97-1.03 (wider 830058 at 0.55x, read with no card and no counter: 1.003).
+SQUARE_SLACK = 0.05
+
+
+def square(lattice: Lattice) -> bool:
+    """Whether ``lattice``'s tiles are square within :data:`SQUARE_SLACK`."""
+    return abs(lattice.pitch_x / lattice.pitch_y - 1.0) <= SQUARE_SLACK
 
 NARROWER = 0.8  # a search that fits no lattice widens to boards this share of the least width
 
