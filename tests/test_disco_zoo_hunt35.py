@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from gridsight.games.disco_zoo.screen import UNANCHORED, locate_rescue, square
+from gridsight.games.disco_zoo.screen import locate_rescue, square
 from gridsight.vision.errors import BoardNotFoundError
 from gridsight.vision.lattice import Lattice
 from test_disco_zoo_hunt34 import _widest
