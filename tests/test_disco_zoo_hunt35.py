@@ -1,4 +1,5 @@
-"""Confident WRONGs found on real-look Disco Zoo screens (35th session), each pinned.
+"""Fresh real-look Disco Zoo screens of the 35th session, each pinned: a confident WRONG and
+a needless ask.
 
 The issue's bar: a screen is read exactly or the player is asked, never read wrong with no
 warning, and a player who names the animals never gets a board read wrong either.
@@ -15,35 +16,16 @@ from test_disco_zoo_hunt31 import pinned_reads, right_or_asked, right_or_refused
 from test_disco_zoo_hunt34 import _widest
 from test_disco_zoo_screens import real_screen
 
-SCREENS = {
-    # Constellation, plain look, 1.52x: the third card's CHAMAELEON in a smaller font than the
-    # other names, read as none of its names; asked Chamaeleon, Corvus or Lynx.
-    "a long name unread": lambda: real_screen(34, 1_000_000)[1:3],
-}
 
-
-@pytest.fixture(scope="module")
-def reads():
-    """Each pinned screen read with no options and with ``--animals``
-    (:func:`test_disco_zoo_hunt31.pinned_reads`)."""
-    return pinned_reads(SCREENS)
-
-
-@pytest.mark.parametrize("name", SCREENS)
-def test_read_right_or_asked(reads, name):
-    right_or_asked(reads[name])
-
-
-@pytest.mark.parametrize("name", SCREENS)
-def test_read_right_or_refused_with_the_animals_named(reads, name):
-    right_or_refused(reads[name])
-
-
-def test_an_unread_name_is_told_by_its_length_when_far_from_the_others(reads):
-    """1000034: ten glyphs, the Corvus six letters and the Lynx four: the Chamaeleon, read
-    exactly with no options (it was asked)."""
-    text, plain, _, _, _, _, _ = reads["a long name unread"]
-    assert plain == text
+def test_an_unread_name_is_told_by_its_length_when_far_from_the_others():
+    """1000034 (Constellation, plain look, 1.52x): the third card's ``CHAMAELEON`` in a
+    smaller font than the other names, read as none of its names; asked Chamaeleon, Corvus
+    or Lynx. Ten glyphs, the Corvus six letters and the Lynx four: read exactly with no
+    options, and right with the animals named."""
+    read = pinned_reads({"long name": lambda: real_screen(34, 1_000_000)[1:3]})["long name"]
+    right_or_asked(read)
+    right_or_refused(read)
+    assert read[1] == read[0]
 
 
 def test_an_unanchored_lattice_of_oblong_tiles_is_refused():
