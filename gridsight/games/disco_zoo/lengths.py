@@ -145,12 +145,12 @@ def by_length(words: ScreenText, widths: Sequence[int], standing: Settled,
         if narrowed[k] is not None or len(options) < 2 or line is None or \
                 line.height < MIN_LETTER:
             continue
-        unread = card.name is None and card.cost >= UNREAD_COST
-        if not unread and (len(card.candidates) != 1 or card.cost >= LENGTH_COST):
+        read_as_none = card.name is None and card.cost >= UNREAD_COST
+        if not read_as_none and (len(card.candidates) != 1 or card.cost >= LENGTH_COST):
             continue
         if holds_pair(line, letter):
             continue  # letters run together in pairs: its glyph count is not its name's
-        if unread:
+        if read_as_none:
             narrowed[k] = _unread_by_length(line, card.candidates, options, widths[k])
             continue
         line = _pieces_joined(line, card.candidates[0])
