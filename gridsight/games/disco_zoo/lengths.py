@@ -35,6 +35,7 @@ from gridsight.games.disco_zoo.names import (
     MARGIN,
     NARROW,
     PAIR_WIDE,
+    UNREAD_COST,
     ScreenText,
     card_texts,
     card_ways,
@@ -142,10 +143,16 @@ def by_length(words: ScreenText, widths: Sequence[int], standing: Settled,
     letter = screens_letter(lines)
     for k, (card, line, options) in enumerate(zip(words.cards, lines, standing.options)):
         if narrowed[k] is not None or len(options) < 2 or line is None or \
-                line.height < MIN_LETTER or len(card.candidates) != 1 or card.cost >= LENGTH_COST:
+                line.height < MIN_LETTER:
+            continue
+        read_as_none = card.name is None and card.cost >= UNREAD_COST
+        if not read_as_none and (len(card.candidates) != 1 or card.cost >= LENGTH_COST):
             continue
         if holds_pair(line, letter):
             continue  # letters run together in pairs: its glyph count is not its name's
+        if read_as_none:
+            narrowed[k] = _unread_by_length(line, card.candidates, options, widths[k])
+            continue
         line = _pieces_joined(line, card.candidates[0])
         if not one_capital_height(line):
             if os.environ.get("GRIDSIGHT_LOG_LENGTHS"):
@@ -185,6 +192,32 @@ def rarity_belied(words: ScreenText, widths: Sequence[int],
         fitting = {a.rarity for a in sized if fits_name(line, a.name, widths[k])}
         out[k] = bool(fitting) and clue.rarity not in fitting
     return out
+
+
+# A card's line the glyphs read as none of its names (:data:`.names.UNREAD_COST`) is told by
+# its length only when its letter count is this far or farther from every other option's:
+# an unread line's count can be a letter off (fresh wider 1002020 at 0.98x: ``ELEPHANT`` in
+# seven glyphs, as long as ``MARTIAN``).
+UNREAD_APART = 2
+
+
+def _unread_by_length(line: TextLine, candidates: Sequence[str], options: Sequence[str],
+                      width: int) -> tuple[str] | None:
+    """The one name of ``options`` (and of the card's ``candidates``) an unread name
+    ``line`` on a card ``width`` wide fits by its letters word for word, every other option's
+    letter count :data:`UNREAD_APART` or more from the line's; ``None`` when none is so.
+    Fresh real-look 1000034 at 1.52x: ``CHAMAELEON`` on the third card, in a smaller font
+    than the cards' other names, read as none (its ``C`` and ``N`` no label's), the card a
+    Chamaeleon, a Corvus or a Lynx: ten glyphs are the Chamaeleon's alone."""
+    if not one_capital_height(line) or run_together(line):
+        return None
+    fitting = [name for name in options if fits_name(line, name, width)]
+    if len(fitting) != 1 or fitting[0] not in candidates:
+        return None
+    count = sum(letter_counts(line))
+    near = [name for name in options if name != fitting[0]
+            and abs(len(written(name).replace(" ", "")) - count) < UNREAD_APART]
+    return None if near else (fitting[0],)
 
 
 # A name told by its shapes alone reads at under this cost, three quarters of the names'

@@ -402,7 +402,7 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
     tiles = found_against_the_fills(cards, tiles)  # (after: the cards' rarity unsure too)
     cards = unsure_rarities(rows_short_of_the_board(image, lattice, cards, tiles))
     counter = read_counter(image, lattice, cards, missed)
-    if not cards and not counter.digits and not lawn_lined(image, lattice, tiles, long=True):
+    if not cards and not counter.digits and not lined_square(image, lattice, tiles):
         raise BoardNotFoundError("disco-zoo", UNANCHORED)
     tiles = missed_by_the_counter(image, lattice, tiles, cards, counter, missed)
     tiles = tapped_unread(image, lattice, tiles, cards, counter)
@@ -419,8 +419,34 @@ _Best = tuple[float, float, Lattice, tuple, bool, float]
 # --animals (with no card the plain read asks). Of the boards found on the real-look screens
 # 7000-7119, 500000-500059 and wider 710000-710059 and 730000-730059, none lacked all three
 # (with no card the plain read asks anyway: at most an ask becomes a refusal).
-UNANCHORED = ("best lattice: its grass tiles show none of its lines, and no animal card or "
-              "attempts counter is read beside it")
+UNANCHORED = ("best lattice: its grass tiles show none of its lines (or lines one way only, "
+              "its tiles not square), and no animal card or attempts counter is read beside it")
+
+# A rescue board's tiles are square and a screenshot is scaled the same both ways: a lattice
+# whose pitches differ by more than this share, its lines showing one way only, is no board
+# (:func:`lined_square`). Widest 870028 at 1.67x: a lattice over three green cards (pitches
+# 82.4 by 76.2, 1.08), the gaps between the cards its only lines dipping all along, no card
+# and no counter read; with --animals 11 tiles stated wrong. Lines one way only alone would
+# refuse a board (wider 830058 at 0.55x, no card and no counter read, one line across
+# dipping all along: pitches 1.003); a board's lattice as refined can be 5% off square
+# (widest 850038 at 2.14x, thick lines: 1.051, its card read).
+SQUARE_SLACK = 0.065
+
+
+def square(lattice: Lattice) -> bool:
+    """Whether ``lattice``'s tiles are square within :data:`SQUARE_SLACK`."""
+    return abs(lattice.pitch_x / lattice.pitch_y - 1.0) <= SQUARE_SLACK
+
+
+def lined_square(image: np.ndarray, lattice: Lattice,
+                 tiles: tuple[tuple[TileSeen, ...], ...]) -> bool:
+    """What :func:`locate_rescue` asks of a lattice no card and no counter vouches for: its
+    grass shows its lines (:func:`lawn_lined` with ``long``), and when they show one way only
+    where grass tiles neighbour both ways, its tiles are square (:data:`SQUARE_SLACK`)."""
+    shown, parted = _lines_shown(image, lattice, tiles, True)
+    if not parted:
+        return True
+    return bool(shown) and (shown == parted or square(lattice))
 
 NARROWER = 0.8  # a search that fits no lattice widens to boards this share of the least width
 
@@ -1539,6 +1565,14 @@ def lawn_lined(image: np.ndarray, lattice: Lattice,
     and the cards, its "grass" the light ground around them; of its nine lines between
     grass tiles, the only one dipping all along parted one pair (at a card's first box), and
     with ``--animals`` its tiles were stated as the board (five wrong)."""
+    shown, parted = _lines_shown(image, lattice, tiles, long)
+    return not parted or bool(shown)
+
+
+def _lines_shown(image: np.ndarray, lattice: Lattice, tiles: tuple[tuple[TileSeen, ...], ...],
+                 long: bool) -> tuple[set[str], set[str]]:
+    """:func:`lawn_lined`'s lines: the ways (``"v"`` down, ``"h"`` across) some line dips
+    all along, and the ways some line parts neighbouring grass tiles."""
     kinds = [[tile.kind for tile in row] for row in tiles]
     lines: dict[tuple[str, int], list[float]] = {}
     for r in range(lattice.rows):
@@ -1551,7 +1585,8 @@ def lawn_lined(image: np.ndarray, lattice: Lattice,
                 lines.setdefault(("h", r), []).append(_line_dip(image, lattice, r, c, False))
     if long and any(len(dips) > 1 for dips in lines.values()):
         lines = {key: dips for key, dips in lines.items() if len(dips) > 1}
-    return not lines or any(min(dips) >= LINE_DIP for dips in lines.values())
+    return ({way for (way, _), dips in lines.items() if min(dips) >= LINE_DIP},
+            {way for way, _ in lines})
 
 
 def _line_box(image: np.ndarray, lattice: Lattice, r: int, c: int, across: bool,
