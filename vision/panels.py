@@ -80,6 +80,7 @@ LIKE_LINES = 1.6  # ... of heights within this factor (a name and its YOU HAVE l
 MIN_SHOWN = 0.5  # a panel cut by the picture's edge shows at least this share of its width
 GAP_TIMES = 2  # panels of a row stand less than this many times their width apart
 UPRIGHT = 0.5  # ink running down this share of a panel's height is an edge, not its picture
+UPRIGHT_THIN = 0.06  # ... in columns this share of its width at most
 
 
 @dataclass(frozen=True)
@@ -1098,16 +1099,24 @@ def upright_edges(image: np.ndarray, panel: Panel) -> list[int]:
 
 def _long_uprights(ink: np.ndarray) -> np.ndarray:
     """The pixels of ``ink`` (a panel's inside) in runs down a column at least
-    :data:`UPRIGHT` of its height: the edges of cards drawn touching, found as one panel,
-    not a picture (a picture stands at the panel's top, above its lines of text). Left in,
-    the edges' lines down the whole panel made one picture of all of it, and no split of the
-    panel into cards was tried (widest-look 860023 at 1.31x: three outlined cards side by
-    side, read as one)."""
-    length = int(UPRIGHT * ink.shape[0])
+    :data:`UPRIGHT` of its height, in groups of such columns at most :data:`UPRIGHT_THIN` of
+    its width: the edges of cards drawn touching, found as one panel, not a picture (a
+    picture stands at the panel's top, above its lines of text). Left in, the edges' lines
+    down the whole panel made one picture of all of it, and no split of the panel into
+    cards was tried (widest-look 860023 at 1.31x: three outlined cards side by side, read as
+    one). A wider group is a card's own ink run together down it (a tall sprite over its
+    name and lines, joined by blur: widest-look 860038 at 0.96x, the Toucan card)."""
+    height, width = ink.shape
+    length = int(UPRIGHT * height)
+    out = np.zeros_like(ink)
     if length < 2:
-        return np.zeros_like(ink)
+        return out
     kernel = np.ones((length, 1), np.uint8)
-    return cv2.morphologyEx(ink.astype(np.uint8), cv2.MORPH_OPEN, kernel).astype(bool)
+    long = cv2.morphologyEx(ink.astype(np.uint8), cv2.MORPH_OPEN, kernel).astype(bool)
+    for a, b in _runs(long.any(axis=0)):
+        if b - a <= max(2.0, UPRIGHT_THIN * width):
+            out[:, a:b] = long[:, a:b]
+    return out
 
 
 def _picture_rows(ink: np.ndarray, rows: np.ndarray, thin: int) -> tuple[int, int] | None:

@@ -208,6 +208,11 @@ def find_cards(image: np.ndarray, lattice: Lattice, facts: dict,
                     missed.extend(panels)
                 return ()  # a card missed beside those found: the animals are not all known
         else:
+            if len(panels) < facts["card_max"] and _next_place_cut(area, panels, image.shape[1]):
+                wider = _beside_the_area(image, area, lattice, facts, ground, panels)
+                if len(wider) > len(panels) and \
+                        not _ink_beside(image, area, ground, wider, pitch):
+                    panels = wider
             cards = tuple(read_card(image, panel, facts, pitch) for panel in panels)
     cards = tuple(_uncentred(card) for card in classify_boxes(cards, facts, seen or {}))
     return screen_tints(image, cards, facts)
@@ -260,6 +265,28 @@ def _beside_the_area(image: np.ndarray, area: Box, lattice: Lattice, facts: dict
             for p in panels):
         return panels
     return found
+
+
+# A card standing past the search area's side, the screen's side a pixel or two past it, is
+# no ink beside the cards found: its ink reaches the screen's side, as a desktop's would
+# (:func:`_a_card_wide`), so the wider area was never tried (widest-look 1006023 at 0.87x:
+# a Horse card 1 px from the screen's right side and 22 px past the area's, its box row
+# reaching the side; two cards of three read). Where the place the row's next card would
+# stand in runs past the area's side into the screen, the wider area is tried; the cards
+# found there are taken when they are more, take in those found, and leave no ink beside.
+def _next_place_cut(area: Box, panels: Sequence[Panel], width: int) -> bool:
+    """Whether the place of a card next to ``panels`` (two or more: their step apart) on
+    either side runs past ``area``'s side and half of it or more is on the screen
+    (``width`` columns wide)."""
+    if len(panels) < 2:
+        return False
+    boxes = sorted(p.box for p in panels)
+    step, size = boxes[1][0] - boxes[0][0], min(box[2] for box in boxes)
+    for left in (boxes[0][0] - step, boxes[-1][0] + step):
+        shown = min(width, left + size) - max(0, left)
+        if shown >= size / 2 and (left < area[0] or left + size > area[0] + area[2]):
+            return True
+    return False
 
 
 # A card missed beside those found (INK_BESIDE) may still be found by its ink, as the cards
