@@ -144,7 +144,7 @@ def box_row(image: np.ndarray, area: Box, background: Colour, *, min_side: float
                 top, height = start, bottom - start
                 break
         if found is None:
-            if across:
+            if across and not _a_line_of_text(mask[top:bottom]):
                 continue  # no row of boxes: skipped as before big boxes were sought there
             return None
         spans, regularity = found
@@ -351,6 +351,27 @@ def _edge_across(inked: np.ndarray) -> bool:
     if inked.mean() <= ACROSS:
         return False
     return max((b - a for a, b in _runs(inked)), default=0) > ONE_RUN * len(inked)
+
+
+# A band across the area holding no row of boxes was skipped, and the search went on above
+# it (big boxes, a band of specks). A line of text is never under the boxes: above a line of
+# text the boxes are not (widest-look 850052 at 0.77x: the Bear card's boxes of 3 px joined
+# to the end of its YOU HAVE line, that band skipped, and the name BEAR above it, each two
+# letters solid in their dark rim, read as a row of two filled boxes, clearly). A line: two
+# runs of inked columns or more (words; blur joins a small line's letters), parted by gaps
+# narrower than the band is tall, their columns' ink filling TEXT_FILL of the band's rows
+# and more (strokes, not specks nor the thin borders of big empty boxes).
+TEXT_FILL = 0.3
+
+
+def _a_line_of_text(band: np.ndarray) -> bool:
+    """Whether a band of ink rows is a line of text (see above :data:`TEXT_FILL`)."""
+    height = band.shape[0]
+    runs = _runs(band.any(axis=0))
+    if len(runs) < 2 or max(b[0] - a[1] for a, b in zip(runs, runs[1:])) > height:
+        return False
+    cols = sum(b - a for a, b in runs)
+    return float(band.sum()) >= TEXT_FILL * height * cols
 
 
 CORNER_SHARE = 0.9  # a band whose ink this much hangs on the area's sides is the corners'

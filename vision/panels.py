@@ -78,6 +78,9 @@ PICTURE_RIM = 2  # working columns at the picture's sides no panel's end is judg
 JOINED_THIN = 0.35  # a row with at most this share of a band's median ink parts two lines
 LIKE_LINES = 1.6  # ... of heights within this factor (a name and its YOU HAVE line)
 MIN_SHOWN = 0.5  # a panel cut by the picture's edge shows at least this share of its width
+GAP_TIMES = 2  # panels of a row stand less than this many times their width apart
+UPRIGHT = 0.5  # ink running down this share of a panel's height is an edge, not its picture
+UPRIGHT_THIN = 0.06  # ... in columns this share of its width at most
 
 
 @dataclass(frozen=True)
@@ -714,22 +717,30 @@ def _best_run(values: np.ndarray) -> tuple[int, int]:
 
 def gaps_tried(n_cols: int, count: int) -> range:
     """The gaps between ``count`` equal intervals over ``n_cols`` columns that
-    :func:`_equal_intervals` scores: none for one interval, else every gap narrower than an
-    interval that lets ``count`` of them fit (``count`` widths and ``count - 1`` gaps, each
-    width over the gap: the gap under ``n_cols / (2 count - 1)``). The search stopped at a
-    third of that width's share before (``n_cols // (3 count)``), and cards standing far
-    apart were never tried (widest-look 850011 at 1.34x: three cards 108 px wide, 71 apart,
-    over 482 columns, at most 53 tried; two found, the third's ink beside them, no cards
-    and the screen asked)."""
+    :func:`_equal_intervals` scores: none for one interval, else every gap under
+    :data:`GAP_TIMES` widths (:func:`widest_gap`) that lets ``count`` of them fit (``count``
+    widths and ``count - 1`` gaps: the gap at most ``(2 n_cols - count) / (3 count - 2)``).
+    The search stopped at a third of that share before (``n_cols // (3 count)``), and cards
+    standing far apart were never tried (widest-look 850011 at 1.34x: three cards 108 px
+    wide, 71 apart, over 482 columns, at most 53 tried; two found, the third's ink beside
+    them, no cards and the screen asked)."""
     if count == 1:
         return range(0, 1)
-    return range(1, max(2, (n_cols - 1) // (2 * count - 1) + 1))
+    return range(1, max(2, (2 * n_cols - count) // (3 * count - 2) + 1))
+
+
+def widest_gap(width: int) -> int:
+    """The widest gap tried between panels ``width`` columns wide: under :data:`GAP_TIMES`
+    of their width. Gaps were kept narrower than a panel before, and cards drawn further
+    apart than they are wide were never found as a row (widest-look 860004 at 1.0x: three
+    cards 59 px wide, 63 apart; none found, the screen asked)."""
+    return GAP_TIMES * width - 1
 
 
 def _equal_intervals(balance: np.ndarray, min_w: float,
                      max_panels: int) -> list[tuple[list[int], int]]:
     """For each count from 1 to ``max_panels``, the intervals of one width, one gap apart
-    (the gap narrower than an interval), over the columns of greatest summed ``balance``
+    (the gap under :data:`GAP_TIMES` intervals), over the columns of greatest summed ``balance``
     (positive: panel, negative: ground): ``(starts, width)`` per count whose sum is
     positive. Of rows scoring alike, the one of the smallest gap, then the narrowest width,
     then the first start (the order the plain loop of ``tests/kit/plain_panels.py`` scores
@@ -778,8 +789,8 @@ def _best_row(table: np.ndarray, n_cols: int, least: int, count: int,
     """The best row of ``count`` (2 or more) intervals of one width, one gap apart, from
     :func:`_equal_intervals`' ``table``: ``(score, starts, width)``, ``None`` when none fits.
 
-    A width's row is scored for every gap tried (:func:`gaps_tried`, each narrower than the
-    width) and every start at once: the ``i``-th interval of width ``w`` at gap ``g`` from
+    A width's row is scored for every gap tried (:func:`gaps_tried`, each at most
+    :func:`widest_gap` of the width) and every start at once: the ``i``-th interval of width ``w`` at gap ``g`` from
     start ``x`` is the table's entry ``(w, x + i (w + g))``, a strided view of the width's
     row (gaps down, starts across); the views are added in the plain loop's order, and the
     first best entry is the smallest gap's, then the first start's. Widths are scored in
@@ -792,7 +803,7 @@ def _best_row(table: np.ndarray, n_cols: int, least: int, count: int,
         if bounds[wi] == -np.inf or (best is not None and bounds[wi] < best[0]):
             break
         width = least + wi
-        gaps = min(width - 1, most_gap)
+        gaps = min(widest_gap(width), most_gap)
         starts = n_cols - count * width - (count - 1) + 1  # (at the smallest gap)
         if gaps < 1 or starts < 1:
             continue
@@ -899,8 +910,16 @@ def _edge_fills(is_panel: np.ndarray, is_ground: np.ndarray,
         # 13 Lab off an orange ground, three working rows over the area's end; the two rows
         # looked at were the frame's blur, the cards never found).
         start = y + h + 1 if y + h + 2 < height < y + h + 2 + t else y + h + 2
-        below = [(slice(r, r + 1), slice(x + cut, x + w - cut))
-                 for r in range(start, min(height, y + h + 2 + t))]
+        # A card's corners cut round as deep as half its width leave the row where it is
+        # under half its width its bottom, and its tip runs on under that row's middle; the
+        # area may end within those rows, the board's frame right under it (widest-look
+        # 860004 at 1.0x: three cards 59 px wide over the frame, the middle of every row
+        # below the two over the board the tip's or the frame's; not found). The rows
+        # are looked at across the whole card too, inside its sides' strips: the corners'
+        # ground beside the tip.
+        rows_below = range(start, min(height, y + h + 2 + t))
+        below = [(slice(r, r + 1), slice(x + cut, x + w - cut)) for r in rows_below] + \
+            [(slice(r, r + 1), slice(x + 2 + t, x + w - 2 - t)) for r in rows_below]
         # Beyond the row's ends, the better of two strips side by side: JPEG spreads a
         # colour's hue over blocks of 16 pixels, so at a low contrast of hue the strip next
         # to a panel may take its colour (screen 7039: a card's right side).
@@ -1016,16 +1035,11 @@ def picture_box(image: np.ndarray, panel: Panel) -> tuple[int, int, int, int] | 
     the picture is the run of ink columns holding most of its ink.
     """
     x, y, w, h = panel.box
-    pad = max(1, round(0.04 * min(w, h)))
-    inner = image[y + pad : y + h - pad, x + pad : x + w - pad].astype(np.float32)
-    if inner.size == 0:
+    pad = _pad(panel)
+    ink = _panel_ink(image, panel)
+    if ink is None:
         return None
-    ink = np.linalg.norm(inner - np.array(panel.color, np.float32), axis=2) > INK
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), 8)
-    speck = max(2, round((min(w, h) / 120) ** 2))
-    small = [i for i in range(1, count) if stats[i][4] <= speck]
-    if small:
-        ink &= ~np.isin(labels, small)
+    ink &= ~_long_uprights(ink)
     rows = ink.sum(axis=1)
     if not rows.any():
         return None
@@ -1049,6 +1063,60 @@ def picture_box(image: np.ndarray, panel: Panel) -> tuple[int, int, int, int] | 
         return None
     return (x + pad + left + int(xs.min()), y + pad + top + int(ys.min()),
             int(xs.max() - xs.min() + 1), int(ys.max() - ys.min() + 1))
+
+
+def _pad(panel: Panel) -> int:
+    """The rim of ``panel`` left out of its ink (its edges, blurred)."""
+    return max(1, round(0.04 * min(panel.box[2], panel.box[3])))
+
+
+def _panel_ink(image: np.ndarray, panel: Panel) -> np.ndarray | None:
+    """The ink inside ``panel`` less its rim (:func:`_pad`) and specks, or ``None`` when
+    nothing is inside."""
+    x, y, w, h = panel.box
+    pad = _pad(panel)
+    inner = image[y + pad : y + h - pad, x + pad : x + w - pad].astype(np.float32)
+    if inner.size == 0:
+        return None
+    ink = np.linalg.norm(inner - np.array(panel.color, np.float32), axis=2) > INK
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), 8)
+    speck = max(2, round((min(w, h) / 120) ** 2))
+    small = [i for i in range(1, count) if stats[i][4] <= speck]
+    if small:
+        ink &= ~np.isin(labels, small)
+    return ink
+
+
+def upright_edges(image: np.ndarray, panel: Panel) -> list[int]:
+    """The picture's columns inside ``panel`` where ink runs down :data:`UPRIGHT` of it or
+    more: the edges of panels drawn touching, found as one (:func:`_long_uprights`)."""
+    ink = _panel_ink(image, panel)
+    if ink is None:
+        return []
+    cols = np.nonzero(_long_uprights(ink).any(axis=0))[0]
+    return [panel.box[0] + _pad(panel) + int(c) for c in cols]
+
+
+def _long_uprights(ink: np.ndarray) -> np.ndarray:
+    """The pixels of ``ink`` (a panel's inside) in runs down a column at least
+    :data:`UPRIGHT` of its height, in groups of such columns at most :data:`UPRIGHT_THIN` of
+    its width: the edges of cards drawn touching, found as one panel, not a picture (a
+    picture stands at the panel's top, above its lines of text). Left in, the edges' lines
+    down the whole panel made one picture of all of it, and no split of the panel into
+    cards was tried (widest-look 860023 at 1.31x: three outlined cards side by side, read as
+    one). A wider group is a card's own ink run together down it (a tall sprite over its
+    name and lines, joined by blur: widest-look 860038 at 0.96x, the Toucan card)."""
+    height, width = ink.shape
+    length = int(UPRIGHT * height)
+    out = np.zeros_like(ink)
+    if length < 2:
+        return out
+    kernel = np.ones((length, 1), np.uint8)
+    long = cv2.morphologyEx(ink.astype(np.uint8), cv2.MORPH_OPEN, kernel).astype(bool)
+    for a, b in _runs(long.any(axis=0)):
+        if b - a <= max(2.0, UPRIGHT_THIN * width):
+            out[:, a:b] = long[:, a:b]
+    return out
 
 
 def _picture_rows(ink: np.ndarray, rows: np.ndarray, thin: int) -> tuple[int, int] | None:

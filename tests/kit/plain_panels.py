@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from gridsight.vision.panels import LABEL_SLACK, gaps_tried, rows_carried
+from gridsight.vision.panels import LABEL_SLACK, gaps_tried, rows_carried, widest_gap
 
 
 def plain_equal_intervals(balance: np.ndarray, min_w: float,
@@ -30,7 +30,7 @@ def plain_equal_intervals(balance: np.ndarray, min_w: float,
                 start = x + i * (w + gap)
                 score += pad[start + w] - pad[start]
             score[x + count * w + (count - 1) * gap > n_cols] = -np.inf
-            score[widths <= gap] = -np.inf
+            score[widest_gap(widths) < gap] = -np.inf
             k = int(np.argmax(score))
             value = float(score.flat[k])
             if best is None or value > best[0]:

@@ -45,7 +45,7 @@ from gridsight.games.disco_zoo.settle import RARITY_SURE
 from gridsight.vision.boxrow import (SIDE_INK, BoxRow, box_row, ink_lines, ink_mask,
                                      without_specks)
 from gridsight.vision.lattice import Lattice
-from gridsight.vision.panels import Panel, panel_row, picture_box
+from gridsight.vision.panels import Panel, panel_row, picture_box, upright_edges
 from gridsight.vision.sprites import Sprite, sprite_of
 
 Box = tuple[int, int, int, int]
@@ -103,6 +103,8 @@ TINT_DARKER = 25.0  # ink darker than the card by more than this (L*) is a rim, 
 # real-look 340017 at 1.23x: the Capricornus's light green borders, 4 rows above its row,
 # read as its YOU HAVE line, common at 0.02, the card rare).
 BORDER_LINE = 0.6
+EDGE_NEAR = 0.06  # a border down a panel within this share of a part's width of a split line
+SPLIT_NARROWER = 0.7  # a panel's parts taken for cards are at least this share of a card's least
 CENTRED = 0.3  # a card's picture stands in this middle share of its width
 LIKE_SIZE = 2.0  # cards' pictures of one row are within this factor of each other's height
 STRADDLE_RIM = 0.15  # a line splitting a panel may cut this share of its picture's sides
@@ -206,6 +208,11 @@ def find_cards(image: np.ndarray, lattice: Lattice, facts: dict,
                     missed.extend(panels)
                 return ()  # a card missed beside those found: the animals are not all known
         else:
+            if len(panels) < facts["card_max"] and _next_place_cut(area, panels, image.shape[1]):
+                wider = _beside_the_area(image, area, lattice, facts, ground, panels)
+                if len(wider) > len(panels) and \
+                        not _ink_beside(image, area, ground, wider, pitch):
+                    panels = wider
             cards = tuple(read_card(image, panel, facts, pitch) for panel in panels)
     cards = tuple(_uncentred(card) for card in classify_boxes(cards, facts, seen or {}))
     return screen_tints(image, cards, facts)
@@ -258,6 +265,28 @@ def _beside_the_area(image: np.ndarray, area: Box, lattice: Lattice, facts: dict
             for p in panels):
         return panels
     return found
+
+
+# A card standing past the search area's side, the screen's side a pixel or two past it, is
+# no ink beside the cards found: its ink reaches the screen's side, as a desktop's would
+# (:func:`_a_card_wide`), so the wider area was never tried (widest-look 1006023 at 0.87x:
+# a Horse card 1 px from the screen's right side and 22 px past the area's, its box row
+# reaching the side; two cards of three read). Where the place the row's next card would
+# stand in runs past the area's side into the screen, the wider area is tried; the cards
+# found there are taken when they are more, take in those found, and leave no ink beside.
+def _next_place_cut(area: Box, panels: Sequence[Panel], width: int) -> bool:
+    """Whether the place of a card next to ``panels`` (two or more: their step apart) on
+    either side runs past ``area``'s side and half of it or more is on the screen
+    (``width`` columns wide)."""
+    if len(panels) < 2:
+        return False
+    boxes = sorted(p.box for p in panels)
+    step, size = boxes[1][0] - boxes[0][0], min(box[2] for box in boxes)
+    for left in (boxes[0][0] - step, boxes[-1][0] + step):
+        shown = min(width, left + size) - max(0, left)
+        if shown >= size / 2 and (left < area[0] or left + size > area[0] + area[2]):
+            return True
+    return False
 
 
 # A card missed beside those found (INK_BESIDE) may still be found by its ink, as the cards
@@ -731,15 +760,18 @@ def unmerged(image: np.ndarray, panels: Sequence[Panel], min_width: float,
         parts: list[Panel] = [panel]
         x, y, w, h = panel.box
         whole = picture_box(image, panel)
+        edges = upright_edges(image, panel)
         # (like pictures first, whatever the count: see the note above _straddled)
-        for alike in (True,) if whole is not None else (True, False):
+        for alike in (True, False):
             for m in range(most - len(panels) + 1, 1, -1):
-                if w / m < min_width:
+                if w / m < SPLIT_NARROWER * min_width:
                     continue
                 split = [Panel((x + round(k * w / m), y,
                                 round((k + 1) * w / m) - round(k * w / m), h), panel.color)
                          for k in range(m)]
                 if whole is not None and _straddled(whole, split):
+                    continue
+                if not alike and whole is not None and not _edged(edges, split):
                     continue
                 if _each_centred(image, split, alike=alike):
                     parts = split
@@ -758,6 +790,16 @@ def unmerged(image: np.ndarray, panels: Sequence[Panel], min_width: float,
 # text running across it (heights 326, 147, 310 px), centred by being as wide as the part,
 # and the read named a third animal with no doubt said. Cut in two, the two sprites (with
 # their names joined) are level and of one size.
+
+
+def _edged(edges: Sequence[int], parts: Sequence[Panel]) -> bool:
+    """Whether an edge of ``edges`` (columns of ink running down the panel,
+    :func:`upright_edges`) stands at each line between two of ``parts`` (within
+    :data:`EDGE_NEAR` of a part's width): cards drawn touching, each with its border, found
+    as one panel."""
+    near = max(2.0, EDGE_NEAR * parts[0].box[2])
+    return bool(edges) and all(min(abs(e - part.box[0]) for e in edges) <= near
+                               for part in parts[1:])
 
 
 def _straddled(picture: Box, parts: Sequence[Panel]) -> bool:
