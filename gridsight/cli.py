@@ -27,6 +27,7 @@ from gridsight.errors import (  # noqa: F401 - EXIT_*, RuntimeFailure, say: re-e
     EXIT_INPUT, EXIT_INTERRUPTED, EXIT_OK, EXIT_RUNTIME, RuntimeFailure, UnknownGameError, say,
 )
 from gridsight.solvers.errors import InputError
+from gridsight.solvers.limit import Since
 from gridsight.vision.errors import VisionInputError
 
 
@@ -116,7 +117,11 @@ def console(argv: Sequence[str] | None = None) -> int:
 
 def _run(argv: Sequence[str] | None, *, own_process: bool) -> int:
     try:  # from the first instruction: Ctrl-C while the parser is built is clean too
+        # The command's start: a solve's limit counts from here (``solve``'s first board),
+        # the game's solver, imported while its options are parsed, within it.
+        started = Since.now()
         options = build_parser().parse_args(argv)
+        options.command_started = started
         max_memory = getattr(options, "max_memory", None)
         if own_process and max_memory:
             from gridsight.process import limit_memory
