@@ -124,3 +124,44 @@ def test_tile_path_honours_the_limits_memory_at_its_cost_per_state(engine):
 def test_limits_in_words_say_one_state_and_two_states():
     assert api.Limit(seconds=None, states=1, memory=1).describe() == "1 state, 1 byte"
     assert api.Limit(seconds=None, states=2, memory=2).describe() == "2 states, 2 bytes"
+
+
+#: A Disco Zoo rescue whose compiled search outgrows a table of a few kilobytes (its table
+#: grew to 3 MB unbounded).
+MOUNTAIN = ("region: Mountain\nanimals: Cougar, Eagle, Coyote\ntaps: 9\n. . . . .\n. . . . .\n"
+            ". . . . .\n. . . . .\n. . . . -\n")
+
+
+def test_disco_zoos_compiled_search_keeps_its_table_within_the_memory_bound(monkeypatch):
+    """``Limit(memory=...)`` below the compiled lookahead's first table (1 MB whatever the
+    bound, before): the table is the bound's from the first (a smaller table only makes
+    entries give way: the same exact answer); below one bucket of it, the search stops at
+    once in words, with a move."""
+    pytest.importorskip("numba")
+    import importlib
+
+    from gridsight.solvers.disco_zoo import engines
+
+    importlib.import_module("gridsight.solvers.disco_zoo.kernel")  # the kernel from the start
+    tables: list[int] = []
+    for name in ("__init__", "_grow"):
+        real = getattr(engines.KernelLookahead, name)
+
+        def recorded(self, *args, real=real, **kwargs):
+            real(self, *args, **kwargs)
+            tables.append(self._table.nbytes)
+
+        monkeypatch.setattr(engines.KernelLookahead, name, recorded)
+    options = {"budget": None}
+    free = api.solve("disco-zoo", MOUNTAIN, limit=api.Limit(seconds=None), options=options)
+    assert free.quality.exact and max(tables) > 1 << 20
+    tables.clear()
+    small = api.solve("disco-zoo", MOUNTAIN, limit=api.Limit(seconds=None, memory=5_000),
+                      options=options)
+    assert tables and max(tables) <= 5_000
+    assert small.quality == free.quality and small.move == free.move
+    tiny = api.solve("disco-zoo", MOUNTAIN, limit=api.Limit(seconds=None, memory=100),
+                     options=options)
+    assert tiny.move is not None and not tiny.quality.exact
+    assert tiny.quality.stopped == ("the memory bound of 100 bytes (the lookahead's smallest "
+                                    "table takes 384 bytes)")
