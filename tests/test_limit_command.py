@@ -103,3 +103,30 @@ def test_a_malformed_first_board_passes_the_commands_start_to_the_next(run_cli, 
                              stdin="rows: x\n---\n" + BOARD.read_text())
     assert code == 2 and "line 2: the input has no grid rows" in err
     assert [q["stopped"] for q in _qualities(out)] == ["the limit of 5 s of work"]
+
+
+#: A board of each game whose search looks at its meter before it ends.
+SEARCHED = {
+    "thrill-digger": (EXAMPLES / "thrill-digger-expert.txt").read_text(),
+    "disco-zoo": ("region: Farm\nanimals: Sheep, Pig, Rabbit\ntaps: 8\n- . . . .\n. . . . .\n"
+                  ". . . . .\n. . . . .\n. . . . -\n"),
+    "tile-path": (EXAMPLES / "tile-path-heros-cave.txt").read_text(),
+    "pentomino": BOARD.read_text(),
+    "minesweeper": (EXAMPLES / "minesweeper-expert.txt").read_text(),
+}
+
+
+@pytest.mark.parametrize("game", sorted(SEARCHED))
+@pytest.mark.parametrize("given, words", [
+    (("--time-limit", "1e-9"), "the limit of 1e-09 s of work"),
+    (("--time-limit", "0", "--wall-limit", "1e-9"), "the limit of 1e-09 s of waiting"),
+], ids=["work", "waiting"])
+def test_every_game_answers_the_command_at_a_tiny_limit_and_says_so(run_cli, game, given,
+                                                                   words):
+    """The command's tiniest limits (0 is none on the command line): a move, exit 0, no
+    word on standard error, the stop in the limit's own words."""
+    code, out, err = run_cli("solve", game, "-", "--json", *given, stdin=SEARCHED[game])
+    assert (code, err) == (0, "")
+    answer = json.loads(out)
+    assert answer["quality"]["exact"] is False and answer["quality"]["stopped"] == words
+    assert answer["status"]

@@ -26,6 +26,7 @@ EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 FARM = ("region: Farm\nanimals: Sheep, Pig, Rabbit\ntaps: 8\n- . . . .\n. . . . .\n"
         ". . . . .\n. . . . .\n. . . . -\n")
 
+NO_STATE = api.Limit(seconds=None, states=0)
 ONE_STATE = api.Limit(seconds=None, states=1)
 TWO_STATES = api.Limit(seconds=None, states=2)
 NO_WAITING = api.Limit(seconds=None, wall_seconds=0)
@@ -53,11 +54,12 @@ def board_of(name: str) -> str:
     return name if "\n" in name else (EXAMPLES / name).read_text()
 
 
-@pytest.mark.parametrize("limit, words", [(ONE_STATE, "the limit of 1 state"),
+@pytest.mark.parametrize("limit, words", [(NO_STATE, "the limit of 0 states"),
+                                          (ONE_STATE, "the limit of 1 state"),
                                           (TWO_STATES, "the limit of 2 states"),
                                           (NO_WAITING, "the limit of 0 s of waiting"),
                                           (NO_WORK, "the limit of 0 s of work")],
-                         ids=["state", "states", "wall", "cpu"])
+                         ids=["none", "state", "states", "wall", "cpu"])
 @pytest.mark.parametrize("game, board, options", SEARCHES,
                          ids=[f"{g}-{'-'.join(map(str, o.values()))}" for g, _, o in SEARCHES])
 def test_every_search_stops_at_a_tiny_limit_with_a_move_and_says_so(game, board, options,
