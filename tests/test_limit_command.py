@@ -130,3 +130,26 @@ def test_every_game_answers_the_command_at_a_tiny_limit_and_says_so(run_cli, gam
     answer = json.loads(out)
     assert answer["quality"]["exact"] is False and answer["quality"]["stopped"] == words
     assert answer["status"]
+
+
+def test_analyze_counts_the_board_reads_solve_from_its_solvers_import(monkeypatch, clock):
+    """``gridsight analyze``: the board read off a picture is solved under a limit counted
+    from before its game's solver is imported (as ``api.analyze``'s); another board the
+    unread cells make is solved under a limit of its own."""
+    from gridsight.cli import build_parser
+    from gridsight.commands import analyze
+    from gridsight.solvers.boardtext import parse_boards
+
+    real = analyze.get_game
+
+    def slow_import(game):
+        clock.spend(10)
+        return real(game)
+
+    monkeypatch.setattr(analyze, "get_game", slow_import)
+    options = build_parser().parse_args(["analyze", "unused.png", "--time-limit", "5"])
+    solve = analyze.solver_of("pentomino", options)
+    board = parse_boards(BOARD.read_text())[0]
+    first, other = solve(board), solve(board)
+    assert first.advice.quality.stopped == "the limit of 5 s of work"
+    assert other.advice.quality.exact
