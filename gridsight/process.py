@@ -91,7 +91,14 @@ def limit_memory(max_bytes: int) -> bool:
     from gridsight.errors import ArgumentError
     from gridsight.solvers.headroom import in_use
 
+    def refuse_below(held: int | None) -> None:
+        if held is not None and max_bytes <= held:
+            raise ArgumentError(
+                f"--max-memory {max_bytes:,} is below the {held:,} bytes this command holds "
+                f"before it solves (its libraries loaded): give more, or 0 for no bound")
+
     held = in_use()
+    refuse_below(held)
     numpy = sys.modules.get("numpy")
     if numpy is not None and held is not None and max_bytes < held + _BLAS_ROOM:
         # OpenBLAS takes its buffers (36 MB on 2 cores) at its first large product, and when
@@ -100,11 +107,7 @@ def limit_memory(max_bytes: int) -> bool:
         # under a tight bound they are taken now, and counted.
         square = numpy.ones((512, 512))
         square @ square
-        held = in_use()
-    if held is not None and max_bytes <= held:
-        raise ArgumentError(
-            f"--max-memory {max_bytes:,} is below the {held:,} bytes this command holds "
-            f"before it solves (its libraries loaded): give more, or 0 for no bound")
+        refuse_below(in_use())
     try:
         import resource
     except ImportError:  # Windows: no such limit; the time limits still bound the work
