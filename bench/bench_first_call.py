@@ -1,7 +1,7 @@
 """The first solve of a process under a small limit: what it costs against the limit.
 
 Run: ``python bench/bench_first_call.py [--seconds S] [--kind K] [--cold] [--cache DIR]
-[--all] [--prepare]``.
+[--all] [--prepare] [--cli]``.
 
 Every solver checks its :class:`~gridsight.solvers.limit.Limit` itself, but what a process
 does once, at its first solve, is outside any search's checks: importing the game's solver
@@ -22,6 +22,12 @@ a kernel may be loaded (``engines.affords_loading``): the ``numba`` column shows
 The limit counts from the call's first line (``api.solve``): a first call whose imports
 spend it answers at once with the solver's fallback, the last column says so. ``--prepare``
 calls ``api.prepare(game)`` first, as a program that solves under small limits would.
+
+``--cli`` times the command instead: ``gridsight.cli.main(["solve", game, file, "--json",
+...])`` called twice in a fresh process that has imported only ``gridsight.cli`` (as the
+``gridsight`` command has when it starts), the limit given as ``--time-limit S`` (``seconds``)
+or ``--time-limit 0 --wall-limit S`` (``wall``); the command's first solve counts from its
+start, the game's solver imported within it, as ``api.solve``'s.
 
 ``--cold`` runs every case with numba's cache empty (``NUMBA_CACHE_DIR`` a fresh folder), as
 the first run after an install does; ``--cache DIR`` names the cache otherwise (default:
@@ -75,12 +81,34 @@ for _ in range(2):
 print(json.dumps(runs))
 """
 
+CLI_CHILD = """
+import contextlib, io, json, sys, time
+from gridsight import cli
+game, path, kind, value = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4]
+given = {"seconds": ["--time-limit", value],
+         "wall": ["--time-limit", "0", "--wall-limit", value]}[kind]
+clock = time.perf_counter if kind == "wall" else time.process_time
+runs = []
+for _ in range(2):
+    out = io.StringIO()
+    start = clock()
+    with contextlib.redirect_stdout(out):
+        code = cli.main(["solve", game, path, "--json", *given])
+    spent = clock() - start
+    answer = json.loads(out.getvalue().splitlines()[0]) if code == 0 else {}
+    quality = answer.get("quality") or {}
+    runs.append((spent, str(answer.get("status", code)), "numpy" in sys.modules,
+                 "numba" in sys.modules, quality.get("stopped")))
+print(json.dumps(runs))
+"""
+
 
 def one_case(game: str, example: str, kind: str, value: float, env: dict[str, str],
-             prepare: bool = False) -> list:
+             prepare: bool = False, cli: bool = False) -> list:
     """The two calls of a fresh process (after ``api.prepare(game)`` with ``prepare``): (CPU
     or wall seconds, move, numpy loaded, numba loaded, where it stopped or None)."""
-    done = subprocess.run([sys.executable, "-c", CHILD, game, str(REPO / "examples" / example),
+    child = [CLI_CHILD] if cli else [CHILD]
+    done = subprocess.run([sys.executable, "-c", *child, game, str(REPO / "examples" / example),
                            kind, str(value), "prepare" if prepare else "-"], cwd=REPO,
                           env=env, capture_output=True, text=True, check=False)
     if done.returncode != 0:
@@ -103,7 +131,12 @@ def main() -> int:
     parser.add_argument("--games", nargs="*", help="only these games")
     parser.add_argument("--prepare", action="store_true",
                         help="call api.prepare(game) first, outside the calls measured")
+    parser.add_argument("--cli", action="store_true",
+                        help="time 'gridsight solve GAME FILE' (cli.main) instead of api.solve "
+                        "(--kind seconds or wall)")
     options = parser.parse_args()
+    if options.cli and (options.kind not in ("seconds", "wall") or options.prepare):
+        parser.error("--cli takes --kind seconds or wall, and no --prepare")
     cases = CASES
     if options.all:
         cases = [(game, p.name) for p in sorted((REPO / "examples").glob("*.txt"))
@@ -123,6 +156,9 @@ def main() -> int:
             "memory": f"Limit(seconds=None, memory={value})"}[kind]
     unit = "wall" if kind == "wall" else "CPU"
     timed = kind in ("seconds", "wall")
+    if options.cli:
+        said = (f"gridsight solve --time-limit {value}" if kind == "seconds"
+                else f"gridsight solve --time-limit 0 --wall-limit {value}")
     print(f"first solve of a fresh process, {said}, numba's cache "
           f"{'empty' if options.cold else options.cache or 'as installed'}"
           f"{', after api.prepare(game)' if options.prepare else ''}")
@@ -133,7 +169,7 @@ def main() -> int:
         if options.cold:
             env["NUMBA_CACHE_DIR"] = tempfile.mkdtemp(prefix="gridsight-bench-numba-")
         (cpu1, move1, numpy1, numba1, stopped), (cpu2, move2, _, _, _) = one_case(
-            game, example, kind, value, env, options.prepare)
+            game, example, kind, value, env, options.prepare, options.cli)
         ratio = cpu1 / value if timed and value else float("inf")
         worst = max(worst, ratio)
         shown = f"{ratio:6.1f}x" if timed else ""

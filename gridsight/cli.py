@@ -27,6 +27,7 @@ from gridsight.errors import (  # noqa: F401 - EXIT_*, RuntimeFailure, say: re-e
     EXIT_INPUT, EXIT_INTERRUPTED, EXIT_OK, EXIT_RUNTIME, RuntimeFailure, UnknownGameError, say,
 )
 from gridsight.solvers.errors import InputError
+from gridsight.solvers.limit import Since
 from gridsight.vision.errors import VisionInputError
 
 
@@ -116,7 +117,11 @@ def console(argv: Sequence[str] | None = None) -> int:
 
 def _run(argv: Sequence[str] | None, *, own_process: bool) -> int:
     try:  # from the first instruction: Ctrl-C while the parser is built is clean too
+        # The command's start: a solve's limit counts from here (``solve``'s first board),
+        # the game's solver, imported while its options are parsed, within it.
+        started = Since.now()
         options = build_parser().parse_args(argv)
+        options.command_started = started
         max_memory = getattr(options, "max_memory", None)
         if own_process and max_memory:
             from gridsight.process import limit_memory
@@ -136,13 +141,15 @@ def _run(argv: Sequence[str] | None, *, own_process: bool) -> int:
         say(error)
         return EXIT_RUNTIME
     except MemoryError:
-        say("out of memory (past --max-memory; see docs/limits.md: a smaller input, "
-            "or a lower --time-limit, bounds the work)")
+        say(OUT_OF_MEMORY)
         return EXIT_RUNTIME
     except KeyboardInterrupt:
         say("interrupted")
         return EXIT_INTERRUPTED
     except ImportError as error:
+        if own_process and failed_for_memory(error):
+            say(OUT_OF_MEMORY)  # a library loaded past --max-memory: its mapping refused
+            return EXIT_RUNTIME
         if not caused_by_interrupt(error):
             raise
         say("interrupted")  # Ctrl-C while NumPy loaded its C parts: it says ImportError
@@ -154,6 +161,32 @@ def _run(argv: Sequence[str] | None, *, own_process: bool) -> int:
 
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_OK
+
+
+#: What a command that ran out of the memory ``--max-memory`` allows says.
+OUT_OF_MEMORY = ("out of memory (past --max-memory; see docs/limits.md: a smaller input, "
+                 "or a lower --time-limit, bounds the work)")
+
+
+def failed_for_memory(error: ImportError) -> bool:
+    """Whether ``error`` is an import that failed for want of memory, under a data-segment
+    limit (``--max-memory``): a ``MemoryError`` among its causes, or a library the loader
+    could not map (``failed to map segment from shared object``, ``Cannot allocate memory``).
+    """
+    from gridsight.solvers.headroom import data_limit
+
+    if data_limit() is None:
+        return False
+    seen: set[int] = set()
+    cause: BaseException | None = error
+    while cause is not None and id(cause) not in seen:
+        if isinstance(cause, MemoryError) or any(
+                words in str(cause) for words in ("failed to map segment",
+                                                  "Cannot allocate memory")):
+            return True
+        seen.add(id(cause))
+        cause = cause.__cause__ or cause.__context__
+    return False
 
 
 def caused_by_interrupt(error: BaseException) -> bool:

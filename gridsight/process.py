@@ -69,15 +69,45 @@ def _terminated(signum: int, frame: FrameType | None) -> None:  # noqa: ARG001
     raise SystemExit(128 + signum)
 
 
+#: Room under ``--max-memory`` past which OpenBLAS's buffers need no care (:func:`limit_memory`).
+_BLAS_ROOM = 256 << 20
+
+
 def limit_memory(max_bytes: int) -> bool:
     """Bound the memory this process may allocate to ``max_bytes`` (0: no bound), so a search
     that grows past it gets a ``MemoryError`` (reported in one line by the command line)
     rather than the machine's swap. Uses the data-segment limit, which on Linux counts every
     private allocation (heap and anonymous maps, so NumPy and numba arrays too) but not the
     address space reserved by libraries. Returns whether a bound is in force (not on
-    platforms without ``resource``)."""
+    platforms without ``resource``).
+
+    A bound at or below the memory the process holds already (its libraries: numpy alone
+    takes some 90 MB) is refused, naming the option (:class:`ArgumentError`, exit 2): under
+    it every allocation fails, wherever it happens (``--max-memory 60M`` gave "out of memory"
+    for Thrill Digger before any search, and a traceback for Disco Zoo: an import that could
+    not map its library)."""
     if max_bytes <= 0:
         return False
+    from gridsight.errors import ArgumentError
+    from gridsight.solvers.headroom import in_use
+
+    def refuse_below(held: int | None) -> None:
+        if held is not None and max_bytes <= held:
+            raise ArgumentError(
+                f"--max-memory {max_bytes:,} is below the {held:,} bytes this command holds "
+                f"before it solves (its libraries loaded): give more, or 0 for no bound")
+
+    held = in_use()
+    refuse_below(held)
+    numpy = sys.modules.get("numpy")
+    if numpy is not None and held is not None and max_bytes < held + _BLAS_ROOM:
+        # OpenBLAS takes its buffers (36 MB on 2 cores) at its first large product, and when
+        # a limit refuses them it gives the process up in its own words ("Memory allocation
+        # still failed after 10 retries, giving up", exit 1: Thrill Digger at 100-120 MB):
+        # under a tight bound they are taken now, and counted.
+        square = numpy.ones((512, 512))
+        square @ square
+        refuse_below(in_use())
     try:
         import resource
     except ImportError:  # Windows: no such limit; the time limits still bound the work

@@ -38,6 +38,8 @@ from functools import cache
 from importlib.util import find_spec
 from typing import TYPE_CHECKING
 
+from gridsight.solvers import headroom
+
 if TYPE_CHECKING:  # pragma: no cover
     from gridsight.solvers.limit import Meter
 
@@ -74,6 +76,14 @@ KERNEL_LOAD_SECONDS = 1.0
 #: Digger's expert lookahead: 0.5 s of CPU, 4.1 s with numba's cache empty, for 0.04 s of
 #: search) (:func:`affords_loading`).
 KERNEL_LOAD_STATES = 100_000
+
+#: The room a process bounded by ``--max-memory`` (its data-segment limit, short of the share
+#: where a search stops itself) must have left for ``auto`` to load a kernel not yet loaded:
+#: numpy's import took 86 MB of data (OpenBLAS's buffers, 2 cores) and tile path's kernel 22
+#: MB more; past the limit, loading failed hard (OpenBLAS gave the process up at 20 and 40 MB:
+#: "Memory allocation still failed after 10 retries, giving up", exit 1)
+#: (:func:`affords_loading`).
+KERNEL_LOAD_BYTES = 128 << 20
 
 
 #: What ``engine="numba"`` without numba says.
@@ -144,7 +154,9 @@ def affords_loading(meter: Meter | None) -> bool:
     A bound of ``memory`` does not keep a kernel out, though numba adds about 65 MB to the
     process: it bounds the search's tables, and Disco Zoo's Python twin keeps its memo by no
     bound but time and states (a search of 20 s would hold hundreds of megabytes), while its
-    kernel's table is held to the bound.
+    kernel's table is held to the bound. The process's own bound (``--max-memory``,
+    :mod:`~gridsight.solvers.headroom`) does: a kernel is loaded only with
+    :data:`KERNEL_LOAD_BYTES` of room left under it.
 
     >>> from gridsight.solvers.limit import Limit
     >>> [affords_loading(Limit(**bound).start()) for bound in ({"seconds": None},
@@ -156,8 +168,10 @@ def affords_loading(meter: Meter | None) -> bool:
     cpu = meter.cpu_left()
     wall = meter.wall_left()
     states = meter.states_left()
+    room = headroom.room()
     return (all(left is None or left >= KERNEL_LOAD_SECONDS for left in (cpu, wall))
-            and (states is None or states >= KERNEL_LOAD_STATES))
+            and (states is None or states >= KERNEL_LOAD_STATES)
+            and (room is None or room >= KERNEL_LOAD_BYTES))
 
 
 def switch_after(engine: str, search: str) -> int | None:
@@ -169,6 +183,6 @@ def switch_after(engine: str, search: str) -> int | None:
     return SWITCH_STATES[search]
 
 
-__all__ = ["ENGINES", "KERNEL_LOAD_SECONDS", "KERNEL_LOAD_STATES",
+__all__ = ["ENGINES", "KERNEL_LOAD_BYTES", "KERNEL_LOAD_SECONDS", "KERNEL_LOAD_STATES",
            "NEEDS_NUMBA", "SWITCH_STATES", "EngineUnavailable", "affords_loading", "check_engine", "kernel_loaded", "numba_installed",
            "starts_in_kernel", "switch_after"]

@@ -60,6 +60,22 @@ def pressed(limit: int | None = -1) -> bool:
     return used is not None and used >= SHARE * limit
 
 
+def room(limit: int | None = -1) -> int | None:
+    """Bytes the process may still take before a search stops itself (:data:`SHARE` of
+    ``limit``, default the process's own, less the data in use; never below 0), or ``None``
+    with no limit (or where the use cannot be read).
+
+    >>> room(limit=None) is None, room(limit=1)
+    (True, 0)
+    """
+    if limit == -1:
+        limit = data_limit()
+    used = in_use() if limit is not None else None
+    if limit is None or used is None:
+        return None
+    return max(0, int(SHARE * limit) - used)
+
+
 def describe(limit: int | None = None) -> str:
     """The bound in words, as a meter's reason names it."""
     limit = data_limit() if limit is None else limit

@@ -110,6 +110,18 @@ class Since:
         """Whether this moment was read on the calling thread of this process."""
         return self.thread == threading.get_ident() and self.process == os.getpid()
 
+    def excluding(self, begin: "Since", end: "Since") -> "Since":
+        """This moment moved later by the time from ``begin`` to ``end`` on both clocks: a
+        wait between them counts against nothing (``gridsight solve`` waiting for its board on
+        a pipe or a terminal counts from its start, its reading of the board left out).
+
+        >>> start = Since(1.0, 10.0, 7, 8)
+        >>> start.excluding(Since(1.5, 11.0, 7, 8), Since(1.75, 41.0, 7, 8))
+        Since(cpu=1.25, wall=40.0, thread=7, process=8)
+        """
+        return replace(self, cpu=self.cpu + end.cpu - begin.cpu,
+                       wall=self.wall + end.wall - begin.wall)
+
 
 @dataclass(frozen=True)
 class Limit:

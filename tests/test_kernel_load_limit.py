@@ -124,9 +124,9 @@ def test_disco_zoo_goes_on_in_python_when_its_limit_cannot_afford_the_kernel(mon
     asked: list[str] = []
     real = advise.make_search
 
-    def python_only(joint, objective, width=None, hints=None, engine="auto"):
+    def python_only(joint, objective, width=None, hints=None, engine="auto", memory=None):
         asked.append(engine)  # the engine chosen, run in Python (nothing loaded here)
-        return real(joint, objective, width, hints, engine="python")
+        return real(joint, objective, width, hints, engine="python", memory=memory)
 
     monkeypatch.setattr(advise, "make_search", python_only)
     monkeypatch.setattr(advise, "kernel_loaded", lambda: False)

@@ -26,6 +26,7 @@ EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 FARM = ("region: Farm\nanimals: Sheep, Pig, Rabbit\ntaps: 8\n- . . . .\n. . . . .\n"
         ". . . . .\n. . . . .\n. . . . -\n")
 
+NO_STATE = api.Limit(seconds=None, states=0)
 ONE_STATE = api.Limit(seconds=None, states=1)
 TWO_STATES = api.Limit(seconds=None, states=2)
 NO_WAITING = api.Limit(seconds=None, wall_seconds=0)
@@ -53,11 +54,12 @@ def board_of(name: str) -> str:
     return name if "\n" in name else (EXAMPLES / name).read_text()
 
 
-@pytest.mark.parametrize("limit, words", [(ONE_STATE, "the limit of 1 state"),
+@pytest.mark.parametrize("limit, words", [(NO_STATE, "the limit of 0 states"),
+                                          (ONE_STATE, "the limit of 1 state"),
                                           (TWO_STATES, "the limit of 2 states"),
                                           (NO_WAITING, "the limit of 0 s of waiting"),
                                           (NO_WORK, "the limit of 0 s of work")],
-                         ids=["state", "states", "wall", "cpu"])
+                         ids=["none", "state", "states", "wall", "cpu"])
 @pytest.mark.parametrize("game, board, options", SEARCHES,
                          ids=[f"{g}-{'-'.join(map(str, o.values()))}" for g, _, o in SEARCHES])
 def test_every_search_stops_at_a_tiny_limit_with_a_move_and_says_so(game, board, options,
@@ -124,3 +126,44 @@ def test_tile_path_honours_the_limits_memory_at_its_cost_per_state(engine):
 def test_limits_in_words_say_one_state_and_two_states():
     assert api.Limit(seconds=None, states=1, memory=1).describe() == "1 state, 1 byte"
     assert api.Limit(seconds=None, states=2, memory=2).describe() == "2 states, 2 bytes"
+
+
+#: A Disco Zoo rescue whose compiled search outgrows a table of a few kilobytes (its table
+#: grew to 3 MB unbounded).
+MOUNTAIN = ("region: Mountain\nanimals: Cougar, Eagle, Coyote\ntaps: 9\n. . . . .\n. . . . .\n"
+            ". . . . .\n. . . . .\n. . . . -\n")
+
+
+def test_disco_zoos_compiled_search_keeps_its_table_within_the_memory_bound(monkeypatch):
+    """``Limit(memory=...)`` below the compiled lookahead's first table (1 MB whatever the
+    bound, before): the table is the bound's from the first (a smaller table only makes
+    entries give way: the same exact answer); below one bucket of it, the search stops at
+    once in words, with a move."""
+    pytest.importorskip("numba")
+    import importlib
+
+    from gridsight.solvers.disco_zoo import engines
+
+    importlib.import_module("gridsight.solvers.disco_zoo.kernel")  # the kernel from the start
+    tables: list[int] = []
+    for name in ("__init__", "_grow"):
+        real = getattr(engines.KernelLookahead, name)
+
+        def recorded(self, *args, real=real, **kwargs):
+            real(self, *args, **kwargs)
+            tables.append(self._table.nbytes)
+
+        monkeypatch.setattr(engines.KernelLookahead, name, recorded)
+    options = {"budget": None}
+    free = api.solve("disco-zoo", MOUNTAIN, limit=api.Limit(seconds=None), options=options)
+    assert free.quality.exact and max(tables) > 1 << 20
+    tables.clear()
+    small = api.solve("disco-zoo", MOUNTAIN, limit=api.Limit(seconds=None, memory=5_000),
+                      options=options)
+    assert tables and max(tables) <= 5_000
+    assert small.quality == free.quality and small.move == free.move
+    tiny = api.solve("disco-zoo", MOUNTAIN, limit=api.Limit(seconds=None, memory=100),
+                     options=options)
+    assert tiny.move is not None and not tiny.quality.exact
+    assert tiny.quality.stopped == ("the memory bound of 100 bytes (the lookahead's smallest "
+                                    "table takes 384 bytes)")

@@ -4,12 +4,17 @@ machine's swap."""
 
 from __future__ import annotations
 
+import json
+import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from gridsight.limits import default_max_memory, memory_amount
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 
 def test_the_default_bound_is_at_most_4_gib_and_0_means_none():
@@ -51,3 +56,81 @@ def test_every_solving_command_offers_the_bound():
         done = subprocess.run([sys.executable, "-m", "gridsight", *argv, "--help"],
                               capture_output=True, text=True, timeout=60)
         assert "--max-memory" in done.stdout, argv
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="the data in use is read from /proc")
+def test_a_bound_below_what_the_command_holds_is_refused_in_one_line():
+    """Under a bound below what the process held already every allocation failed: Thrill
+    Digger said "out of memory" before any search (60M: numpy alone holds some 90 MB), Disco
+    Zoo ended in a traceback (an import that could not map its library: "failed to map
+    segment from shared object")."""
+    bound = "60M"
+    done = subprocess.run([sys.executable, "-m", "gridsight", "solve", "disco-zoo",
+                           str(EXAMPLES / "disco-zoo-jungle.txt"), "--max-memory", bound],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith(f"gridsight: --max-memory {memory_amount(bound):,} is below "
+                                  "the ") and len(done.stderr.splitlines()) == 1
+    assert "bytes this command holds before it solves" in done.stderr
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="the data in use is read from /proc")
+def test_openblas_buffers_are_taken_before_a_tight_bound():
+    """OpenBLAS takes its buffers at its first large product (Thrill Digger's counting): under
+    ``--max-memory 120M`` (above the 97 MB held, below that plus its buffers) it gave the
+    process up in its own words, exit 1. Now they are taken before the bound: the bound is
+    refused in one line, or (a numpy with smaller buffers) the board solved."""
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}  # a thread a core
+    done = subprocess.run([sys.executable, "-m", "gridsight", "solve", "thrill-digger",
+                           str(EXAMPLES / "thrill-digger-expert.txt"), "--max-memory", "120M"],
+                          capture_output=True, text=True, timeout=120, env=env)
+    assert "OpenBLAS" not in done.stderr and "Traceback" not in done.stderr
+    assert done.returncode == 0 or (done.returncode == 2 and done.stderr.startswith(
+        "gridsight: --max-memory 120,000,000 is below the "))
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="the data in use is read from /proc")
+def test_a_kernel_is_loaded_only_with_room_for_it_under_the_bound(monkeypatch):
+    """Tile path loaded numpy and its kernel (86 + 22 MB) under ``--max-memory 40M`` and
+    OpenBLAS gave the process up ("Memory allocation still failed after 10 retries, giving
+    up", exit 1); now the search stays in Python, its answer the same."""
+    from gridsight.solvers import engines, headroom
+    from gridsight.solvers.limit import Limit
+
+    monkeypatch.setattr(headroom, "room", lambda: engines.KERNEL_LOAD_BYTES - 1)
+    assert not engines.affords_loading(Limit(seconds=None).start())
+    monkeypatch.setattr(headroom, "room", lambda: engines.KERNEL_LOAD_BYTES)
+    assert engines.affords_loading(Limit(seconds=None).start())
+    monkeypatch.setattr(headroom, "room", lambda: None)  # no bound
+    assert engines.affords_loading(Limit(seconds=None).start())
+    monkeypatch.undo()
+    argv = [sys.executable, "-m", "gridsight", "solve", "tile-path",
+            str(EXAMPLES / "tile-path-heros-cave.txt"), "--json"]
+    done = subprocess.run([*argv, "--max-memory", "40M"], capture_output=True, text=True,
+                          timeout=120)
+    assert (done.returncode, done.stderr) == (0, "")
+    free = json.loads(subprocess.run(argv, capture_output=True, text=True, timeout=120).stdout)
+    bounded = json.loads(done.stdout)
+    assert bounded["status"] == free["status"]  # the same move; its leave-one part stopped
+    assert bounded["quality"]["stopped"] in (None, "85% of the memory bound (38 MiB, "
+                                                   "--max-memory)")
+
+
+def test_an_import_that_could_not_map_its_library_under_the_bound_is_out_of_memory(
+        monkeypatch):
+    from gridsight import cli
+    from gridsight.solvers import headroom
+
+    mapped = ImportError("binascii.so: failed to map segment from shared object")
+    monkeypatch.setattr(headroom, "data_limit", lambda: None)
+    assert not cli.failed_for_memory(mapped)  # no bound: not ours to explain
+    monkeypatch.setattr(headroom, "data_limit", lambda: 150 << 20)
+    assert cli.failed_for_memory(mapped)
+    try:
+        try:
+            raise MemoryError
+        except MemoryError as error:
+            raise ImportError("numpy") from error
+    except ImportError as chained:
+        assert cli.failed_for_memory(chained)
+    assert not cli.failed_for_memory(ImportError("No module named 'numba'"))

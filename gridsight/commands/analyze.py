@@ -56,12 +56,15 @@ from gridsight.screenshots import (
 from gridsight.textout import for_terminal, with_status
 from gridsight.solvers.advice import Advice
 from gridsight.solvers.errors import InputError, one_line
+from gridsight.solvers.limit import Since
 from gridsight.vision.errors import VisionInputError
 
 if TYPE_CHECKING:
     import numpy as np
 
+    from gridsight.games.base import Solution
     from gridsight.readers.base import BoardReading, ReadHints
+    from gridsight.solvers.boardtext import BoardText
     from gridsight.readers.find import Found
     from gridsight.tracking import ViewMerger
 
@@ -313,10 +316,19 @@ def expand(paths: list[str]) -> tuple[list[str], bool, list[tuple[str, str]]]:
 
 def solver_of(game: str, options: argparse.Namespace) -> Solve:
     """Solving a board read off a picture with the solve settings of the command line (the
-    game's typed options, built from the settings it knows)."""
+    game's typed options, built from the settings it knows). The first board it solves (the
+    board read) counts its limit from this call, the game's solver imported within it, as
+    ``api.analyze``'s; each other (a board the unread cells may make) from its own start."""
+    since = Since.now()
     adapter = get_game(game)
     settings = adapter.options_from(solver_settings_from(options))
-    return lambda board: adapter.solve(board, settings)
+    first = [settings if settings.limit.since is not None else
+             replace(settings, limit=settings.limit.replace(since=since))]
+
+    def solve(board: BoardText) -> Solution:
+        return adapter.solve(board, first.pop() if first else settings)
+
+    return solve
 
 
 def analyse_one(path: str, shelf: PackShelf, game: str | None, memory: ScreenMemory | None,

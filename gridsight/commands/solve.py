@@ -12,9 +12,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
+from gridsight.games.options import SolveOptions
 from gridsight.errors import EXIT_INPUT, EXIT_OK, EXIT_RUNTIME, RuntimeFailure, say
 from gridsight.commands.lazy import LazySubParsers
 from gridsight.inputs import read_text
@@ -23,6 +25,7 @@ from gridsight.registry import all_specs, game_names, get_spec
 from gridsight.textout import for_terminal, with_status
 from gridsight.solvers.boardtext import BoardText, parse_each_board
 from gridsight.solvers.errors import BoardFormatError, InputError, named, one_line
+from gridsight.solvers.limit import Since
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -71,15 +74,18 @@ def _add_game_arguments(name: str, game_parser: argparse.ArgumentParser) -> None
 def run(options: argparse.Namespace) -> int:
     game = options.adapter
     settings = game.options_from(options)
+    reading = Since.now()
     source, text = read_text(options.file, limit=options.max_input_bytes)
     boards = parse_each_board(text, source=source)
+    first = _from_the_start(settings, options, reading)  # the first board solved
     code = EXIT_OK
     printed = 0
     for board in boards:
         try:
             if isinstance(board, BoardFormatError):
                 raise board
-            solution = game.solve(board, settings)
+            chosen, first = first, settings
+            solution = game.solve(board, chosen)
         except (InputError, RuntimeFailure) as error:
             say(_failure(error, board, source, len(boards))
                 + _other_game(error, getattr(options, "game_name", None), options.file))
@@ -95,6 +101,21 @@ def run(options: argparse.Namespace) -> int:
         printed += 1
         sys.stdout.flush()
     return EXIT_INPUT if code == EXIT_INPUT else code
+
+
+def _from_the_start(settings: SolveOptions, options: argparse.Namespace,
+                    reading: Since) -> SolveOptions:
+    """``settings`` whose limit counts from the command's start (``command_started``, set by
+    :func:`gridsight.cli.main`): the first board's limit bounds the command as the player
+    waits for it, the game's solver (imported while the command line was parsed) within it,
+    as ``api.solve``'s does; reading the boards (from ``reading`` to now: the wait for a
+    pipe or a terminal, and the parse of every board in the file) counts against nothing.
+    Each board after the first is metered from its own start."""
+    started = getattr(options, "command_started", None)
+    if not isinstance(started, Since) or settings.limit.since is not None:
+        return settings
+    since = started.excluding(reading, Since.now())
+    return replace(settings, limit=settings.limit.replace(since=since))
 
 
 def with_status_field(data: dict[str, Any], status: str) -> dict[str, Any]:

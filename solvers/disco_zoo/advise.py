@@ -192,7 +192,8 @@ def _plan(
 ) -> tuple[Decision, bool, str] | None:
     """:func:`plan` on one engine; ``None`` when the width-1 pass ran past ``width1_nodes``."""
     board = joint.board
-    exact_search = make_search(joint, objective, engine=engine)
+    memory = meter.memory_bound()  # the compiled search's table within it, from the first
+    exact_search = make_search(joint, objective, engine=engine, memory=memory)
     exact_search.max_nodes = max_nodes
     root = exact_search.root(board.taps)
     if root is None:  # no tap can beat stopping, or nothing is left to find
@@ -222,7 +223,7 @@ def _plan(
                 if previous is not None:
                     search.take_hints(previous)
             else:
-                search = make_search(joint, objective, width, previous, engine)
+                search = make_search(joint, objective, width, previous, engine, memory)
                 search.max_nodes = width1_nodes
             search.root(taps)  # its root tiles
             # The width-1 pass is cut only by the analysis's limit (and width1_nodes): every

@@ -28,8 +28,8 @@ from gridsight.solvers.engines import ENGINES, check_engine, numba_installed  # 
 from gridsight.solvers.engines import EngineUnavailable
 from gridsight.solvers.engines import kernel_loaded as _loaded
 
-from gridsight.solvers.disco_zoo.lookahead import Lookahead
-from gridsight.solvers.limit import LimitReached, amount
+from gridsight.solvers.disco_zoo.lookahead import Decision, Lookahead
+from gridsight.solvers.limit import Limit, LimitReached, amount
 from gridsight.solvers.disco_zoo.objective import Objective
 from gridsight.solvers.disco_zoo.placements import TILES, JointPlacements
 
@@ -85,8 +85,10 @@ def make_search(
     width: int | None = None,
     hints: Lookahead | None = None,
     engine: str = "auto",
+    memory: int | None = None,
 ) -> Lookahead:
-    """A search of ``joint`` for ``objective`` on ``engine`` (see :class:`Lookahead`).
+    """A search of ``joint`` for ``objective`` on ``engine`` (see :class:`Lookahead`); the
+    compiled one's table within ``memory`` bytes (``None``: :data:`TABLE_BYTES`).
 
     ``auto`` goes on in Python when numba is installed but its kernel cannot be imported
     (remembered for the process, as tile path's); ``numba`` then raises
@@ -94,7 +96,7 @@ def make_search(
     global _kernel_failed
     if resolve(engine) == "numba":
         try:
-            return KernelLookahead(joint, objective, width)
+            return KernelLookahead(joint, objective, width, memory=memory)
         except ImportError as error:
             _kernel_failed = True
             if engine == "numba":
@@ -108,7 +110,9 @@ class KernelLookahead(Lookahead):
 
     The root is split in Python (``root``, ``tap_score``), each state below it is handed to
     the kernel; its table lives as long as this object, so the anytime plan's calls share it.
-    ``table_bytes`` bounds the table's memory. Hints of an earlier search are not used (they
+    ``table_bytes`` bounds the table's memory, and ``memory`` (a limit's, when given) too,
+    from its first table on: a bound below one bucket of the table (:attr:`refused` says so)
+    stops the search at its first state, in words. Hints of an earlier search are not used (they
     only change the order of the taps). ``max_nodes``, when set, stops the search
     (:class:`~gridsight.solvers.limit.LimitReached`) once it has visited that many states: a budget that
     gives the same answer on any machine. The kernel returns to Python every slice of states
@@ -121,6 +125,7 @@ class KernelLookahead(Lookahead):
         objective: Objective,
         width: int | None = None,
         table_bytes: int = TABLE_BYTES,
+        memory: int | None = None,
     ):
         super().__init__(joint, objective, width)
         self.max_nodes: int | None = None
@@ -144,9 +149,17 @@ class KernelLookahead(Lookahead):
 
         depth = len(self.live) + 2
         self._fields = kernel.table_fields(n, words)
+        if memory is not None:
+            table_bytes = min(table_bytes, memory)
         self._table_bytes = table_bytes
-        self._table = np.zeros((self._slots(min(FIRST_TABLE_BYTES, table_bytes)), self._fields),
-                               dtype=np.int64)
+        smallest = kernel.SLOTS * self._fields * 8  # one bucket
+        #: Why the search cannot run within its memory bound (``None``: it can).
+        self.refused: str | None = None
+        if table_bytes < smallest:
+            self.refused = (f"the memory bound of {amount(table_bytes, 'byte')} (the "
+                            f"lookahead's smallest table takes {amount(smallest, 'byte')})")
+        rows = 0 if self.refused else self._slots(min(FIRST_TABLE_BYTES, table_bytes))
+        self._table = np.zeros((rows, self._fields), dtype=np.int64)
         moves = TILES
         self._arrays = (
             np.zeros((depth, words), dtype=np.uint64),  # S
@@ -178,8 +191,10 @@ class KernelLookahead(Lookahead):
         self._counters = np.zeros(4, dtype=np.int64)
 
     def _slots(self, size: int) -> int:
-        """Table entries (a power of two, at least 64) that fit in ``size`` bytes."""
-        return 1 << max(6, (max(1, size // (8 * self._fields))).bit_length() - 1)
+        """Table entries (a power of two, at least one bucket) that fit in ``size`` bytes."""
+        from gridsight.solvers.disco_zoo.kernel import SLOTS
+
+        return max(SLOTS, 1 << (max(1, size // (8 * self._fields))).bit_length() - 1)
 
     def _grow(self) -> None:
         """Move the table into one four times larger, if the memory bound allows."""
@@ -236,8 +251,24 @@ class KernelLookahead(Lookahead):
         limit = self.meter.limit
         return limit.seconds is not None or limit.wall_seconds is not None
 
+    def decide(self, taps: int, limit: Limit | None = None) -> Decision:
+        """:meth:`Lookahead.decide`; within a memory bound below the smallest table (the
+        plan decides so only a root that needs no search) by the Python twin, at once."""
+        if self.refused is None:
+            return super().decide(taps, limit)
+        if limit is not None:
+            self.meter = limit.start()
+        return self._decision(*Lookahead._solve(self, self.full, self.hits0, taps))
+
     def _solve(self, s, hits, taps, live=None, alpha=-1):
         from gridsight.solvers.disco_zoo import kernel
+
+        if self.refused is not None:  # the whole analysis stops: no table fits its bound
+            meter = self.meter
+            while meter.parent is not None:
+                meter = meter.parent
+            meter.stop(self.refused)
+            raise LimitReached(self.refused)
 
         arrays = self._arrays
         S, res, res_rescue = arrays[0], arrays[11], arrays[12]
