@@ -2954,7 +2954,12 @@ def _number_glyphs(boxes: list[Box], tallest: float = np.inf) -> list[Box]:
         if word:
             return word
     short = [b for b in boxes if b[3] <= tallest]
-    word = _tallest_short_word(short) if short else []
+    # The tallest glyph is looked for on the runs' lines (fresh harder desktop 590004, a
+    # video-compressed 248 px phone: the band reached into a card of the ground's colour, its
+    # sprite the tallest glyph, below every run: nothing was read at two cuts of three, the
+    # 7 beside NORTHERN's line never looked at, the counter unread).
+    lined = [b for b in short if any(_share_rows([b], run) for run in runs)]
+    word = _tallest_short_word(lined or short) if short else []
     # With runs of small text as long as the label, the number shares a line with one of
     # them (it stands beside its label, in the bar with the region's name); a word wholly
     # above or below them all is no counter but the status bar's (widest 860040 at 0.74x:

@@ -1,0 +1,37 @@
+"""Phones inside desktops (session 35): the attempts counter of a small, video-compressed
+screen is read at every ink cut, not lost to a card's sprite reaching into the band above
+the cards."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from kit.desktop import real_look_rescue, sample
+
+import gridsight.games.disco_zoo.screen as screen
+
+
+@pytest.fixture(scope="module")
+def phone_590004() -> np.ndarray:
+    """Fresh harder desktop 590004 (``bench/bench_desktop.py --harder --share 0.15 0.2``): a
+    248 px Northern rescue in an emulator's window, the desktop video-compressed; its one
+    card (Bear) drawn in nearly the ground's colour. The screen's pixels as the capture
+    shows them."""
+    _, capture, truth = sample(real_look_rescue, 590004, fraction=(0.15, 0.2), harder=True)
+    assert "taps: 7" in truth
+    x, y, w, h = capture.extras["screen_box"]
+    return capture.image[y : y + h, x : x + w].copy()
+
+
+def test_the_counter_beside_its_label_is_read_past_a_cards_sprite(phone_590004):
+    """The band the counter is read in reaches into the card (its colour the ground's above
+    it: :func:`screen._under_the_bar`), and the card's sprite is its tallest glyph, below
+    every run of text. At two ink cuts of three the label's 8 px letters broke up, so the
+    sprite was taken for the number, then dropped as off the runs' lines, and nothing read:
+    the counter unread, the capture refused ("it shows no counter"). The tallest glyph is
+    now looked for on the runs' lines: the 7 beside ``NORTHERN`` reads at every cut, and
+    agrees with the board (3 tiles tapped)."""
+    read = screen.locate(phone_590004)
+    counter = read.extras["rescue_screen"].counter
+    assert counter.value == 7 and counter.agree
+    assert read.extras["furniture"] == ("cards", "counter")
