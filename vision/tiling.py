@@ -946,9 +946,12 @@ def _axis_places(profile: np.ndarray, flat: tuple[np.ndarray, np.ndarray], size:
         whole = min(size, float(n))
         start = _best_pair(profile, whole, inner, flat=flat, reach=1)
         if start is not None:
-            for left, length in _settle(profile, start, whole, inner, flat=flat, keep=keep,
-                                        reach_size=1):
-                right = int(round(left + length))
+            # No two edges settled (a margin JPEG and gamma leave far from flat): the
+            # repeats' own place, as :func:`find_screens` offers it (:func:`_or_repeats`).
+            settled = _settle(profile, start, whole, inner, flat=flat, keep=keep,
+                              reach_size=1) or [(float(start), whole)]
+            for left, length in settled:
+                right = min(n, int(round(left + length)))
                 score = float(profile[int(left)] * before[int(left)]
                               + profile[right] * after[right]) + inner_score(left)
                 out.append((score, left, False, length))
