@@ -981,6 +981,46 @@ def test_lcd_and_crt_looks_calibrate_and_read_right(name, tmp_path):
     assert extras["view"] == moment.view
 
 
+#: Calibration views found a fraction of a console pixel off (console pixels across, down)
+#: and where they must end up: the look's seed, the set-up, the offset and whether the view
+#: moves back (the LCD grid's is test_lcd_and_crt_looks_calibrate_and_read_right's).
+SUBPIXEL = {
+    "cubic 3.5x, 0.43 right": (SEED + 80, gbc.Settings(scale=3.5, smooth=True,
+                                                       smooth_kind="cubic"), (0.43, 0.0), True),
+    "bilinear 2.5x, 0.4 high": (SEED + 80, gbc.Settings(scale=2.5, smooth=True,
+                                                        smooth_kind="bilinear"), (0.0, -0.4),
+                                True),
+    "cubic 3.5x, found where it is": (SEED + 80, gbc.Settings(scale=3.5, smooth=True,
+                                                              smooth_kind="cubic"), (0.0, 0.0),
+                                      False),
+    "LCD grid 3x, ghosted": (SEED + 50, gbc.Settings(scale=3.0, grid=0.45, ghost=0.3),
+                             (0.0, 0.0), False),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SUBPIXEL))
+def test_a_calibration_view_found_part_of_a_console_pixel_off_is_moved_where_it_is(name):
+    """A smoothed picture's corner is found to within a console pixel: looks learned 0.43
+    console pixels off (150000 --widest all) blend a strip of each tile's neighbour in and
+    every later frame was refused. The view is moved back by the fraction that makes its
+    tiles most exactly alike; one found where it is stays, and so does an LCD grid's,
+    whose phase on the grid lines makes its tiles alike by darkening them all."""
+    from gridsight.games.tile_path.room import View, _at_subpixel
+    from gridsight.vision.mapview import Placement
+    from gridsight.vision.tiling import Screen
+
+    seed, settings, (dx, dy), moves = SUBPIXEL[name]
+    shot = rooms.calibration_shot(gbc.random_look(seed), settings, seed)
+    x, y = shot.picture[:2]
+    s = settings.scale
+    screen = Screen(x + dx * s, y + dy * s, 16 * s, GBC)
+    view = View(screen, screen.native_view(shot.image), Placement(shot.camera, 16, 0.0, 1.0))
+    out = _at_subpixel(view, shot.image, ROOM, GBC, "subpixel")
+    assert (out is not view) is moves
+    assert abs(out.screen.x - x) / s <= 0.15 or not moves
+    assert abs(out.screen.y - y) / s <= 0.15 or not moves
+
+
 # -- the measurement --------------------------------------------------------------------------
 
 

@@ -319,16 +319,19 @@ def calibrate_room(images: Sequence[tuple[str, np.ndarray]], room: Room, skin: s
     for index, (name, image) in enumerate(images):
         given = screen if index == 0 else None
         chosen, any_found = _calibration_view(image, room, layout, skin, given)
+        source = image  # the picture the chosen view's pixels are of
         if chosen is None and given is None:
             # A pattern at every console pixel (an LCD grid's lines, a CRT's dark row edges)
             # may hide the tiles' own repeats: each console pixel evened out to its middle.
             for way in evenings(image)[:EVENINGS]:
-                chosen, found = _calibration_view(evened(image, way), room, layout, skin)
+                even = evened(image, way)
+                chosen, found = _calibration_view(even, room, layout, skin)
                 any_found = any_found or found
                 if chosen is not None:
                     chosen, grid = _plain_widest(chosen, image, room, layout, skin)
                     if grid and not _at_console_pixel(way, chosen.screen):
                         chosen, grid = _as_shown(chosen, image, room, layout, skin)
+                    source = even if grid else image
                     break
         if not any_found:
             raise InputError(f"{name}: no tile screen found (a {layout.tiles_wide}x"
@@ -342,8 +345,58 @@ def calibrate_room(images: Sequence[tuple[str, np.ndarray]], room: Room, skin: s
                              "with statues or walls in view, and any LCD-grid or CRT filter "
                              "off while calibrating; or mark the picture's corners with "
                              "--corners X1,Y1,...,X4,Y4 (status bar included)")
+        if given is None:
+            chosen = _at_subpixel(chosen, source, room, layout, skin)
         views.append(_calibration_unghosted(chosen, room, layout, skin))
     return _learned(images, views, room, skin, layout, grid)
+
+
+SUBPIXEL_STEPS = (-0.5, -0.375, -0.25, -0.125, 0.125, 0.25, 0.375, 0.5)  # console pixels
+SUBPIXEL_GAIN = 0.05  # ... the share more of a view's tiles exactly alike a phase must make
+SUBPIXEL_CONTRAST = 0.97  # ... keeping this share of the view's contrast (its pixels' spread)
+
+
+def _at_subpixel(view: View, image: np.ndarray, room: Room, layout: ScreenLayout, skin: str
+                 ) -> View:
+    """``view`` (a calibration's, at its camera) or the same view with its screen moved by
+    a fraction of a console pixel across, then down (:data:`SUBPIXEL_STEPS`), where clearly
+    more of its tiles are exactly alike (:func:`exactness`, by :data:`SUBPIXEL_GAIN`) and
+    the looks learned there place it there again, its tiles fitting them at least as well
+    (:func:`_self_consistent`). A smoothed picture's corner is found from its repeats and
+    edges to within a console pixel; looks learned off by part of one blend a strip of each
+    tile's neighbours in, which later screenshots, found a little off another way, do not
+    show: 150000 --widest all (cubic 3.5x, JPEG, scanlines), found 0.42 console pixels
+    right and 0.3 low, refused every frame ("disagree on 20-33%"). A phase that samples a
+    display's dark grid lines or CRT rows makes tiles alike by darkening them all: one
+    losing the view's contrast (:data:`SUBPIXEL_CONTRAST`) is never taken (an LCD grid at
+    3x, ghosted: moved 0.375 console pixels onto the lines, the later frames refused)."""
+    kinds = room.kinds()
+    t = layout.tile_px
+
+    def at(dx: float, dy: float) -> tuple[tuple[float, float], View]:
+        s = view.screen
+        screen = replace(s, x=s.x + dx * s.native_scale, y=s.y + dy * s.native_scale_y)
+        pixels = screen.native_view(image)
+        return exactness(pixels, kinds, t, view.camera), View(screen, pixels, view.placement)
+
+    start = exactness(view.pixels, kinds, t, view.camera)
+    contrast = float(view.pixels.std())
+    best = (start, view)
+    shift = [0.0, 0.0]
+    for axis in (0, 1):
+        for step in SUBPIXEL_STEPS:
+            moves = list(shift)
+            moves[axis] = step
+            found = at(moves[0], moves[1])
+            if found[0] > best[0] and found[1].pixels.std() >= SUBPIXEL_CONTRAST * contrast:
+                best, shift = found, moves
+    if best[1] is view or best[0][0] < start[0] + SUBPIXEL_GAIN:
+        return view
+    fit = _self_consistent(view, room, layout, skin)
+    moved_fit = _self_consistent(best[1], room, layout, skin)
+    if moved_fit is None or (fit is not None and moved_fit.cost > fit.cost):
+        return view
+    return best[1]
 
 
 GHOST_GAIN = 0.05  # un-ghosting must make this much more of a calibration view's tiles exact
