@@ -1,0 +1,83 @@
+"""Confident WRONGs of the variant sweeps (35th session), each pinned as the sweep draws it.
+
+``bench/disco_zoo_variants.py`` draws each real-look screen in the issue's twelve variants
+(``tests/disco_zoo_variants.py``) and reads each with no options and with ``--animals``. Wider
+996017 as ``sj`` (0.6x, then JPEG 60), with ``--animals``: the timeless Rhinoceros's found tile
+read common, the Giraffe (the one common animal) stated on it with no warning, though the
+Giraffe's card read none of its four boxes filled.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from disco_zoo_variants import drawn, variant
+from gridsight.games.disco_zoo.cards import BoxesSeen, CardSeen
+from gridsight.games.disco_zoo.screen_text import _cards_deny
+from gridsight.solvers.disco_zoo.catalogue import load_catalogue
+from gridsight.vision.panels import Panel
+from test_disco_zoo_hunt31 import pinned_reads, right_or_asked, right_or_refused
+
+
+def _variant(seed: int, name: str, widest: str = ""):
+    """Wider (or ``widest``) screen ``seed`` as variant ``name``: (its truth, the image)."""
+    shot, text = drawn(seed, True, widest)
+    return text, variant(name, shot, seed)
+
+
+SCREENS = {
+    # Savanna, wider look, 0.6x + JPEG 60: the Rhinoceros's tile read common.
+    "a Rhinoceros tile read common": lambda: _variant(996_017, "sj"),
+}
+
+
+@pytest.fixture(scope="module")
+def reads():
+    """Each pinned screen read with no options and with ``--animals``
+    (:func:`test_disco_zoo_hunt31.pinned_reads`)."""
+    return pinned_reads(SCREENS)
+
+
+@pytest.mark.parametrize("name", SCREENS)
+def test_read_right_or_asked(reads, name):
+    right_or_asked(reads[name])
+
+
+@pytest.mark.parametrize("name", SCREENS)
+def test_read_right_or_refused_with_the_animals_named(reads, name):
+    right_or_refused(reads[name])
+
+
+def test_a_tile_whose_one_animal_has_no_box_filled_is_not_told_by_its_colour(reads):
+    """996017 sj: the Giraffe's card reads 0 of 4 filled, so the tile read common (row 1,
+    column 4) is not the Giraffe's by its colour alone: said in the notes, and never stated
+    Giraffe."""
+    text, _, _, _, _, named, screen = reads["a Rhinoceros tile read common"]
+    assert screen.tiles[0][3].rarities == ("common",)  # (the misread this guards against)
+    giraffe = screen.cards[2].boxes
+    assert (giraffe.count, giraffe.found) == (4, 0)
+    assert any(note.startswith("row 1, column 4 has the colour of a common tile, but the "
+                               "card of Giraffe shows no box filled") for note in named.notes)
+    assert named.text.splitlines()[3].split()[3] != "3"  # (Giraffe, the third animal)
+
+
+def _card(count: int, filled: int, confidence: float, sure: bool = True) -> CardSeen:
+    fills = tuple(i < filled for i in range(count))
+    return CardSeen(Panel((0, 0, 10, 10), (0, 0, 0)), boxes=BoxesSeen(
+        count, filled, "", confidence, fills=fills, fills_sure=sure))
+
+
+def test_the_cards_deny_a_colour_only_with_every_allowed_card_read_empty():
+    """The rule on its own: Savanna's Lion (rare, 3), Rhinoceros (timeless, 3), Giraffe
+    (common, 4). A common tile's one candidate, the Giraffe, is denied by its card read 0 of
+    4 at 0.43; not by a card read with a fill, unclearly (under ``NONE_SURE``), with fills
+    too small to tell, or of another count than the Giraffe's; a tile every animal may show
+    is never denied."""
+    _, animals = load_catalogue().resolve(["Lion", "Rhinoceros", "Giraffe"], None)
+    others = [_card(3, 1, 0.7), _card(3, 0, 0.0)]
+    assert _cards_deny((2,), [*others, _card(4, 0, 0.43)], animals)
+    for giraffe in (_card(4, 1, 0.9), _card(4, 0, 0.1), _card(4, 0, 0.9, sure=False),
+                    _card(3, 0, 0.9)):
+        assert not _cards_deny((2,), [*others, giraffe], animals)
+    assert not _cards_deny((0, 1, 2), [_card(3, 0, 0.9), _card(3, 0, 0.9), _card(4, 0, 0.9)],
+                           animals)
