@@ -33,18 +33,13 @@ SCREENS = {
 
 @pytest.fixture(scope="module")
 def reads():
-    """Each pinned screen read with no options and with ``--animals``
-    (:func:`test_disco_zoo_hunt31.pinned_reads`)."""
+    """Each pinned screen read both ways (:func:`test_disco_zoo_hunt31.pinned_reads`)."""
     return pinned_reads(SCREENS)
 
 
 @pytest.mark.parametrize("name", SCREENS)
-def test_read_right_or_asked(reads, name):
+def test_read_right_or_asked_and_with_the_animals_right_or_refused(reads, name):
     right_or_asked(reads[name])
-
-
-@pytest.mark.parametrize("name", SCREENS)
-def test_read_right_or_refused_with_the_animals_named(reads, name):
     right_or_refused(reads[name])
 
 
