@@ -4,7 +4,9 @@
 (``tests/disco_zoo_variants.py``) and reads each with no options and with ``--animals``. Wider
 996017 as ``sj`` (0.6x, then JPEG 60), with ``--animals``: the timeless Rhinoceros's found tile
 read common, the Giraffe (the one common animal) stated on it with no warning, though the
-Giraffe's card read none of its four boxes filled.
+Giraffe's card read none of its four boxes filled. Wider 1010002 as ``toast``: a dark toast
+across the third row, the first tile under it (its halves alike, the toast's own grey) stated
+tapped empty with no warning, both ways.
 """
 
 from __future__ import annotations
@@ -28,6 +30,9 @@ def _variant(seed: int, name: str, widest: str = ""):
 SCREENS = {
     # Savanna, wider look, 0.6x + JPEG 60: the Rhinoceros's tile read common.
     "a Rhinoceros tile read common": lambda: _variant(996_017, "sj"),
+    # City, wider look, a dark toast across the third row, its text over the line between
+    # the row's first two tiles: the first (all toast) stated tapped empty, both reads.
+    "a toast's end read empty": lambda: _variant(1_010_002, "toast"),
 }
 
 
@@ -76,3 +81,13 @@ def test_the_cards_deny_a_colour_only_with_every_allowed_card_read_empty():
         assert not _cards_deny((2,), [*others, giraffe], animals)
     assert not _cards_deny((0, 1, 2), [_card(3, 0, 0.9), _card(3, 0, 0.9), _card(4, 0, 0.9)],
                            animals)
+
+
+def test_a_tile_of_the_covers_colour_beside_a_covered_one_is_hidden(reads):
+    """1010002 with its toast: the row's first tile, read tapped empty (the toast's grey over
+    it), has the rim of the tiles under the toast beside it: hidden with them (listed
+    unread), never stated empty."""
+    text, plain, _, _, unread, named, screen = reads["a toast's end read empty"]
+    assert text.splitlines()[5].split()[0] == "."
+    assert screen.tiles[2][0].kind == "hidden" and (2, 0) in unread
+    assert named.text.splitlines()[5].split()[0] == "."
