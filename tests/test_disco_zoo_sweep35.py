@@ -6,7 +6,9 @@
 read common, the Giraffe (the one common animal) stated on it with no warning, though the
 Giraffe's card read none of its four boxes filled. Wider 1010002 as ``toast``: a dark toast
 across the third row, the first tile under it (its halves alike, the toast's own grey) stated
-tapped empty with no warning, both ways.
+tapped empty with no warning, both ways. Widest 1011006 as JPEG 40, 60 and ``sj``: one card
+found of three, the timeless Babmoon's tile read common (35 Lab from common's colour, 48 from
+timeless's), stated Lunar Tick or Tribble (the common two) with ``--animals``.
 """
 
 from __future__ import annotations
@@ -33,6 +35,8 @@ SCREENS = {
     # City, wider look, a dark toast across the third row, its text over the line between
     # the row's first two tiles: the first (all toast) stated tapped empty, both reads.
     "a toast's end read empty": lambda: _variant(1_010_002, "toast"),
+    # Moon, widest look, JPEG 60: one card found of three, the Babmoon's tile read common.
+    "a Babmoon tile read common, the cards unfound": lambda: _variant(1_011_006, "j60", "all"),
 }
 
 
@@ -91,3 +95,13 @@ def test_a_tile_of_the_covers_colour_beside_a_covered_one_is_hidden(reads):
     assert text.splitlines()[5].split()[0] == "."
     assert screen.tiles[2][0].kind == "hidden" and (2, 0) in unread
     assert named.text.splitlines()[5].split()[0] == "."
+
+
+def test_a_colour_no_card_checks_keeps_the_rarities_as_near_again(reads):
+    """1011006 as JPEG 60: with the cards not all found, the Babmoon's tile (row 4, column 5)
+    read common not surely keeps the timeless Babmoon among its candidates."""
+    text, _, _, _, _, named, screen = reads["a Babmoon tile read common, the cards unfound"]
+    assert len(screen.cards) < 3 and screen.tiles[3][4].rarities == ("common",)
+    assert text.splitlines()[6].split()[4] == "2"
+    token = named.text.splitlines()[6].split()[4]
+    assert token == "*" or "2" in token.split("/")

@@ -36,10 +36,12 @@ from gridsight.games.disco_zoo.identify import (
 )
 from gridsight.games.disco_zoo.screen import (
     BOARD_TAPS,
+    FAR_AS_ITS_OWN,
     MOST_ANIMALS,
     RescueScreen,
     TileSeen,
     _label,
+    _rarity_references,
     fills_its_tile,
     screen_facts,
     with_furniture,
@@ -129,6 +131,8 @@ def read_screen(screen: RescueScreen, board: BoardRead, hints: ReadHints,
                                  "rescue has: unread")
                 else:
                     candidates = _candidates(tile, animals, standing)
+                    if not cards_match:
+                        candidates = _colour_unchecked(tile, animals, candidates)
                     if cards_match and _cards_deny(candidates, screen.cards, animals):
                         notes.append(f"{cell_name(r, c)} has the colour of a "
                                      f"{'/'.join(tile.rarities)} tile, but the card of "
@@ -1015,6 +1019,28 @@ def _candidates(tile: TileSeen, animals: Sequence[Animal],
     same = [k for k, a in enumerate(animals)
             if a.rarity in tile.rarities or a.is_pet or k in also]
     return tuple(same) if tile.rarities and same else tuple(range(len(animals)))
+
+
+def _colour_unchecked(tile: TileSeen, animals: Sequence[Animal],
+                      candidates: tuple[int, ...]) -> tuple[int, ...]:
+    """A found tile's ``candidates`` when the cards are not all found (no card's boxes or
+    colours check its colour): a colour read not surely (under :data:`.settle.COLOUR_SURE`)
+    allows the animals of every rarity whose colour is as near again as the one read
+    (:data:`.screen.FAR_AS_ITS_OWN`): such a screen's colours are off their references.
+    Fresh widest 1011006 as JPEG 40 and 60 and at 0.6x + JPEG 60, one card found of three:
+    the timeless Babmoon's tile 35 Lab from common's colour and 48 from timeless's, stated
+    Lunar Tick or Tribble (the common two) with ``--animals``."""
+    if tile.rim is None or len(tile.rarities) != 1 or tile.confidence >= COLOUR_SURE:
+        return candidates
+    rim = np.array(tile.rim)
+    away = {name: float(np.linalg.norm(rim - ref))
+            for name, ref in _rarity_references(screen_facts()).items()}
+    own = away.get(tile.rarities[0])
+    if own is None:
+        return candidates
+    near = {name for name, d in away.items() if d <= FAR_AS_ITS_OWN * own}
+    return tuple(sorted({*candidates, *(k for k, a in enumerate(animals)
+                                        if a.rarity in near)}))
 
 
 # A card's box row read with no box filled at this confidence or more (its count the
