@@ -8,7 +8,8 @@ Giraffe's card read none of its four boxes filled. Wider 1010002 as ``toast``: a
 across the third row, the first tile under it (its halves alike, the toast's own grey) stated
 tapped empty with no warning, both ways. Widest 1011006 as JPEG 40, 60 and ``sj``: one card
 found of three, the timeless Babmoon's tile read common (35 Lab from common's colour, 48 from
-timeless's), stated Lunar Tick or Tribble (the common two) with ``--animals``.
+timeless's), stated Lunar Tick or Tribble (the common two) with ``--animals``. Widest 1011003
+at 0.75x: its counter's 10 read 18, taken for attempts bought with no warning.
 """
 
 from __future__ import annotations
@@ -37,6 +38,8 @@ SCREENS = {
     "a toast's end read empty": lambda: _variant(1_010_002, "toast"),
     # Moon, widest look, JPEG 60: one card found of three, the Babmoon's tile read common.
     "a Babmoon tile read common, the cards unfound": lambda: _variant(1_011_006, "j60", "all"),
+    # Ice Age, widest look, 0.75x: a 10 read 18 by 0.063, the board's 10 as far behind.
+    "a 10 read 18": lambda: _variant(1_011_003, "s0.75", "all"),
 }
 
 
@@ -105,3 +108,16 @@ def test_a_colour_no_card_checks_keeps_the_rarities_as_near_again(reads):
     assert text.splitlines()[6].split()[4] == "2"
     token = named.text.splitlines()[6].split()[4]
     assert token == "*" or "2" in token.split("/")
+
+
+def test_a_count_above_the_boards_not_far_ahead_of_it_is_said_unsure(reads):
+    """1011003 at 0.75x, no tile tapped: the counter's 10 read 18 (0.063 ahead of 10) is
+    not taken as attempts bought with no word: the taps line holds 10, or a warning says the
+    counter was not read with confidence and the board alone gives 10."""
+    text, _, _, _, _, named, screen = reads["a 10 read 18"]
+    assert screen.counter.value == 18  # (the misread this guards against)
+    taps = next(line for line in named.text.splitlines() if line.startswith("taps: "))
+    assert text.splitlines()[2] == "taps: 10"
+    assert "10" in taps[6:].split("/") or any(
+        "attempts counter not read" in w and "the board alone gives 10" in w
+        for w in named.warnings)
