@@ -377,10 +377,7 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
                                shifts=LATTICE_SHIFTS if best[1] >= 0 else 0))
         best = _best_lattice(image, [lat for lat in wider if (
             round(lat.x), round(lat.y), round(lat.pitch_x)) not in tried], best)
-    # (Whenever a tile is left unread, not only under SEEN_WHOLE: fresh wider 1010008 with
-    # its top cut, a board 0.49 of the picture wide; a lattice 1.1x its pitch, its last
-    # column past the board, read 21 of 25 tiles, a tapped tile stated untapped both ways.)
-    if best is not None and best[1] >= 0 and best[5] < 1.0:
+    if best is not None and best[1] >= 0 and best[5] < SEEN_WHOLE:
         best = _narrower_board(image, best, inside)
     if best is not None and (best[1] >= 0 or best[4]) and best[5] < 1.0:
         best = _board_around(image, best)
