@@ -73,6 +73,9 @@ SMALLEST: dict[str, list[str]] = {
     "disco_zoo_counter.py": ["--screens", "1", "--workers", "1"],
     "disco_zoo_names.py": ["--screens", "1", "--workers", "1"],
     "disco_zoo_ocr.py": ["--screens", "1", "--workers", "1"],
+    # (one screen in two of its twelve variants, each read both ways)
+    "disco_zoo_variants.py": ["--seed", "996017", "--screens", "1", "--wider", "--variants",
+                              "sj,toast", "--workers", "1"],
 }
 
 #: What a script's smallest run must print (each section's figures are there).
@@ -95,6 +98,9 @@ PRINTS: dict[str, list[str]] = {
     "bench_desktop_search.py": [r"desktops \(1 captures, found \d\): search [\d.]+ CPU s "
                                 r"against [\d.]+ for the screen alone \(baseline\), ratio",
                                 r"4K desktops \(1 captures"],
+    "disco_zoo_variants.py": [r"wider look, seeds 996017\.\.996017, 2 variants each",
+                              r"no options: 2 reads: \d+ exact, \d+ unsure, \d+ asked",
+                              r"with --animals: 2 reads: .* \d+ WRONG", r"WRONG reads: \d+"],
     "bench_disco_settle.py": [r"afresh [\d.]+ s \(baseline\), remembered [\d.]+ s, ratio "
                               r"[\d.]+; same reading on 1 of 1",
                               *(rf"{step} +\d+ asked: baseline +[\d.]+ s, as shipped +[\d.]+ "
@@ -111,7 +117,7 @@ SCREEN_READING = frozenset({
     "bench_analyze.py", "bench_by_boxes.py", "bench_desktop.py", "bench_desktop_search.py",
     "bench_disco_screen.py",
     "bench_disco_settle.py", "bench_panel_search.py", "bench_tile_rooms.py", "bench_vision.py",
-    "disco_zoo_counter.py", "disco_zoo_names.py", "disco_zoo_ocr.py",
+    "disco_zoo_counter.py", "disco_zoo_names.py", "disco_zoo_ocr.py", "disco_zoo_variants.py",
 })
 
 

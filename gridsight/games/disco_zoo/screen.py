@@ -2184,7 +2184,10 @@ def _hide_covered(image: np.ndarray, lattice: Lattice, tiles: list[TileSeen],
                 grown = True
     # A tile partly under it (its rim of two colours: read unknown; or of no tile's colour,
     # or of the colour of what covers its neighbour, its edge taken for a sprite) is hidden
-    # too.
+    # too; so is a tile read tapped empty of the very colour of what covers its neighbour
+    # (within COVER_SAME), the line between them out of sight: fresh wider 1010002 with a
+    # dark toast across its third row, the toast's text over the line between its first two
+    # tiles, the first (all toast, its halves alike) stated tapped empty.
     grown = True
     while grown:
         grown = False
@@ -2192,6 +2195,8 @@ def _hide_covered(image: np.ndarray, lattice: Lattice, tiles: list[TileSeen],
             for one, two in ((a, b), (b, a)):
                 if one in hidden and two not in hidden and (
                         tiles[two].kind == "unknown"
+                        or tiles[two].kind == "empty"
+                        and np.linalg.norm(rims[two] - rims[one]) < COVER_SAME
                         or tiles[two].kind == "found" and (
                             not tiles[two].rarities
                             or np.linalg.norm(rims[two] - rims[one]) < 2 * COVER_SAME)):

@@ -36,10 +36,12 @@ from gridsight.games.disco_zoo.identify import (
 )
 from gridsight.games.disco_zoo.screen import (
     BOARD_TAPS,
+    FAR_AS_ITS_OWN,
     MOST_ANIMALS,
     RescueScreen,
     TileSeen,
     _label,
+    _rarity_references,
     fills_its_tile,
     screen_facts,
     with_furniture,
@@ -128,8 +130,17 @@ def read_screen(screen: RescueScreen, board: BoardRead, hints: ReadHints,
                                  f"{'/'.join(tile.rarities)} tile, which no animal of this "
                                  "rescue has: unread")
                 else:
-                    found.append(FoundTile((r, c), _candidates(tile, animals, standing),
-                                           tile.sprite,
+                    candidates = _candidates(tile, animals, standing)
+                    if not cards_match:
+                        candidates = _colour_unchecked(tile, animals, candidates)
+                    if cards_match and _cards_deny(candidates, screen.cards, animals):
+                        notes.append(f"{cell_name(r, c)} has the colour of a "
+                                     f"{'/'.join(tile.rarities)} tile, but the card of "
+                                     f"{' and '.join(animals[k].name for k in candidates)} "
+                                     "shows no box filled: its animal is not told by its "
+                                     "colour")
+                        candidates = tuple(range(len(animals)))
+                    found.append(FoundTile((r, c), candidates, tile.sprite,
                                            fills_its_tile(tile.sprite, screen.lattice)))
                     out.append("?")
             elif label == "empty":
@@ -1024,6 +1035,50 @@ def _candidates(tile: TileSeen, animals: Sequence[Animal],
     return tuple(same) if tile.rarities and same else tuple(range(len(animals)))
 
 
+def _colour_unchecked(tile: TileSeen, animals: Sequence[Animal],
+                      candidates: tuple[int, ...]) -> tuple[int, ...]:
+    """A found tile's ``candidates`` when the cards are not all found (no card's boxes or
+    colours check its colour): a colour read not surely (under :data:`.settle.COLOUR_SURE`)
+    allows the animals of every rarity whose colour is as near again as the one read
+    (:data:`.screen.FAR_AS_ITS_OWN`): such a screen's colours are off their references.
+    Fresh widest 1011006 as JPEG 40 and 60 and at 0.6x + JPEG 60, one card found of three:
+    the timeless Babmoon's tile 35 Lab from common's colour and 48 from timeless's, stated
+    Lunar Tick or Tribble (the common two) with ``--animals``."""
+    if tile.rim is None or len(tile.rarities) != 1 or tile.confidence >= COLOUR_SURE:
+        return candidates
+    rim = np.array(tile.rim)
+    away = {name: float(np.linalg.norm(rim - ref))
+            for name, ref in _rarity_references(screen_facts()).items()}
+    own = away.get(tile.rarities[0])
+    if own is None:
+        return candidates
+    near = {name for name, d in away.items() if d <= FAR_AS_ITS_OWN * own}
+    return tuple(sorted({*candidates, *(k for k, a in enumerate(animals)
+                                        if a.rarity in near)}))
+
+
+# A card's box row read with no box filled at this confidence or more (its count the
+# animal's, its fills big enough to tell) says no tile of its animal is found: a found tile
+# only that animal's colour allows is then not told by its colour (:func:`_cards_deny`).
+NONE_SURE = 0.25
+
+
+def _cards_deny(candidates: Sequence[int], cards: Sequence[CardSeen],
+                animals: Sequence[Animal]) -> bool:
+    """Whether every animal a found tile's colour allows (``candidates``) has a card whose
+    box row reads none of its boxes filled (at :data:`NONE_SURE` or more, its count the
+    animal's, its fills big enough to tell): a filled box is a tile of its animal found, so
+    the tile's colour or the cards' fills are read wrong, and which is not told. Wider
+    996017 at 0.6x as JPEG 60: the timeless Rhinoceros's tile read common, the one common
+    animal's card (the Giraffe's) read 0 of 4 filled at 0.43, the Rhinoceros's 0 of 3 at 0;
+    the tile was stated Giraffe with ``--animals``, no warning."""
+    def none(k: int) -> bool:
+        boxes = cards[k].boxes
+        return boxes is not None and boxes.found == 0 and \
+            boxes.count == animals[k].size and boxes.confidence >= NONE_SURE
+    return bool(candidates) and len(candidates) < len(animals) and all(map(none, candidates))
+
+
 def _standing_in(cards: Sequence[CardSeen], animals: Sequence[Animal]) -> dict[str, set[int]]:
     """For each rarity, the animals named (in card order) whose card's filled boxes read
     clearly as that rarity's colour though the animal is of another: on this screen that
@@ -1080,7 +1135,11 @@ def write_found(grid: list[list[str]], found: list[FoundTile], told: dict, anima
 
 
 STRONG_LEAD = 0.045  # a counter read that contradicts the board must lead by this much
-STRONG_GAP = 0.06  # ... and the board's count must lie this far behind it
+# ... and the board's count must lie this far behind it (0.06 until the 35th session: fresh
+# widest 1011003 at 0.75x, a 10 in a bold font read 18 by 0.063, the board's 10 0.063
+# behind, "taps: 18" stated with --animals and no warning; attempts bought and read right
+# on real-look 7000-7119 and wider 860000-860059 lie 0.146 and more ahead of the board's)
+STRONG_GAP = 0.08
 NEAR_GAP = 0.03  # a board's count this close behind the read is as likely as the read
 RIVAL_GAP = 0.02  # a read of the board's count is sure only when no other count is this close
 

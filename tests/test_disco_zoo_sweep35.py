@@ -1,0 +1,123 @@
+"""Confident WRONGs of the variant sweeps (35th session), each pinned as the sweep draws it.
+
+``bench/disco_zoo_variants.py`` draws each real-look screen in the issue's twelve variants
+(``tests/disco_zoo_variants.py``) and reads each with no options and with ``--animals``. Wider
+996017 as ``sj`` (0.6x, then JPEG 60), with ``--animals``: the timeless Rhinoceros's found tile
+read common, the Giraffe (the one common animal) stated on it with no warning, though the
+Giraffe's card read none of its four boxes filled. Wider 1010002 as ``toast``: a dark toast
+across the third row, the first tile under it (its halves alike, the toast's own grey) stated
+tapped empty with no warning, both ways. Widest 1011006 as JPEG 40, 60 and ``sj``: one card
+found of three, the timeless Babmoon's tile read common (35 Lab from common's colour, 48 from
+timeless's), stated Lunar Tick or Tribble (the common two) with ``--animals``. Widest 1011003
+at 0.75x: its counter's 10 read 18, taken for attempts bought with no warning.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from disco_zoo_variants import drawn, variant
+from gridsight.games.disco_zoo.cards import BoxesSeen, CardSeen
+from gridsight.games.disco_zoo.screen_text import _cards_deny
+from gridsight.solvers.disco_zoo.catalogue import load_catalogue
+from gridsight.vision.panels import Panel
+from test_disco_zoo_hunt31 import pinned_reads, right_or_asked, right_or_refused
+
+
+def _variant(seed: int, name: str, widest: str = ""):
+    """Wider (or ``widest``) screen ``seed`` as variant ``name``: (its truth, the image)."""
+    shot, text = drawn(seed, True, widest)
+    return text, variant(name, shot, seed)
+
+
+SCREENS = {
+    # Savanna, wider look, 0.6x + JPEG 60: the Rhinoceros's tile read common.
+    "a Rhinoceros tile read common": lambda: _variant(996_017, "sj"),
+    # City, wider look, a dark toast across the third row, its text over the line between
+    # the row's first two tiles: the first (all toast) stated tapped empty, both reads.
+    "a toast's end read empty": lambda: _variant(1_010_002, "toast"),
+    # Moon, widest look, JPEG 60: one card found of three, the Babmoon's tile read common.
+    "a Babmoon tile read common, the cards unfound": lambda: _variant(1_011_006, "j60", "all"),
+    # Ice Age, widest look, 0.75x: a 10 read 18 by 0.063, the board's 10 as far behind.
+    "a 10 read 18": lambda: _variant(1_011_003, "s0.75", "all"),
+}
+
+
+@pytest.fixture(scope="module")
+def reads():
+    """Each pinned screen read both ways (:func:`test_disco_zoo_hunt31.pinned_reads`)."""
+    return pinned_reads(SCREENS)
+
+
+@pytest.mark.parametrize("name", SCREENS)
+def test_read_right_or_asked_and_with_the_animals_right_or_refused(reads, name):
+    right_or_asked(reads[name])
+    right_or_refused(reads[name])
+
+
+def test_a_tile_whose_one_animal_has_no_box_filled_is_not_told_by_its_colour(reads):
+    """996017 sj: the Giraffe's card reads 0 of 4 filled, so the tile read common (row 1,
+    column 4) is not the Giraffe's by its colour alone: said in the notes, and never stated
+    Giraffe."""
+    text, _, _, _, _, named, screen = reads["a Rhinoceros tile read common"]
+    assert screen.tiles[0][3].rarities == ("common",)  # (the misread this guards against)
+    giraffe = screen.cards[2].boxes
+    assert (giraffe.count, giraffe.found) == (4, 0)
+    assert any(note.startswith("row 1, column 4 has the colour of a common tile, but the "
+                               "card of Giraffe shows no box filled") for note in named.notes)
+    assert named.text.splitlines()[3].split()[3] != "3"  # (Giraffe, the third animal)
+
+
+def _card(count: int, filled: int, confidence: float, sure: bool = True) -> CardSeen:
+    fills = tuple(i < filled for i in range(count))
+    return CardSeen(Panel((0, 0, 10, 10), (0, 0, 0)), boxes=BoxesSeen(
+        count, filled, "", confidence, fills=fills, fills_sure=sure))
+
+
+def test_the_cards_deny_a_colour_only_with_every_allowed_card_read_empty():
+    """The rule on its own: Savanna's Lion (rare, 3), Rhinoceros (timeless, 3), Giraffe
+    (common, 4). A common tile's one candidate, the Giraffe, is denied by its card read 0 of
+    4 at 0.43; not by a card read with a fill, unclearly (under ``NONE_SURE``), with fills
+    too small to tell, or of another count than the Giraffe's; a tile every animal may show
+    is never denied."""
+    _, animals = load_catalogue().resolve(["Lion", "Rhinoceros", "Giraffe"], None)
+    others = [_card(3, 1, 0.7), _card(3, 0, 0.0)]
+    assert _cards_deny((2,), [*others, _card(4, 0, 0.43)], animals)
+    for giraffe in (_card(4, 1, 0.9), _card(4, 0, 0.1), _card(4, 0, 0.9, sure=False),
+                    _card(3, 0, 0.9)):
+        assert not _cards_deny((2,), [*others, giraffe], animals)
+    assert not _cards_deny((0, 1, 2), [_card(3, 0, 0.9), _card(3, 0, 0.9), _card(4, 0, 0.9)],
+                           animals)
+
+
+def test_a_tile_of_the_covers_colour_beside_a_covered_one_is_hidden(reads):
+    """1010002 with its toast: the row's first tile, read tapped empty (the toast's grey over
+    it), has the rim of the tiles under the toast beside it: hidden with them (listed
+    unread), never stated empty."""
+    text, plain, _, _, unread, named, screen = reads["a toast's end read empty"]
+    assert text.splitlines()[5].split()[0] == "."
+    assert screen.tiles[2][0].kind == "hidden" and (2, 0) in unread
+    assert named.text.splitlines()[5].split()[0] == "."
+
+
+def test_a_colour_no_card_checks_keeps_the_rarities_as_near_again(reads):
+    """1011006 as JPEG 60: with the cards not all found, the Babmoon's tile (row 4, column 5)
+    read common not surely keeps the timeless Babmoon among its candidates."""
+    text, _, _, _, _, named, screen = reads["a Babmoon tile read common, the cards unfound"]
+    assert len(screen.cards) < 3 and screen.tiles[3][4].rarities == ("common",)
+    assert text.splitlines()[6].split()[4] == "2"
+    token = named.text.splitlines()[6].split()[4]
+    assert token == "*" or "2" in token.split("/")
+
+
+def test_a_count_above_the_boards_not_far_ahead_of_it_is_said_unsure(reads):
+    """1011003 at 0.75x, no tile tapped: the counter's 10 read 18 (0.063 ahead of 10) is
+    not taken as attempts bought with no word: the taps line holds 10, or a warning says the
+    counter was not read with confidence and the board alone gives 10."""
+    text, _, _, _, _, named, screen = reads["a 10 read 18"]
+    assert screen.counter.value == 18  # (the misread this guards against)
+    taps = next(line for line in named.text.splitlines() if line.startswith("taps: "))
+    assert text.splitlines()[2] == "taps: 10"
+    assert "10" in taps[6:].split("/") or any(
+        "attempts counter not read" in w and "the board alone gives 10" in w
+        for w in named.warnings)
