@@ -171,7 +171,8 @@ def strip_off_panel(strip: Box, panel: Box, screen: Box, board: Box | None = Non
 
 
 def least_over(size: tuple[int, int], board: Box, screen: Box, gap: int = GAP,
-               keep: Sequence[Box] = (), clear: Sequence[Box] = ()) -> Box:
+               keep: Sequence[Box] = (), clear: Sequence[Box] = (),
+               window: Box | None = None) -> Box:
     """The panel's box on ``screen`` covering the least of ``board`` (when no place on the
     screen is clear of it): beside each side of the board, clamped onto the screen, and the
     screen's corners; the first of the least covering. A corner was taken whatever it
@@ -180,7 +181,9 @@ def least_over(size: tuple[int, int], board: Box, screen: Box, gap: int = GAP,
     minesweeper board stretched over a whole 1600x900 screen had the panel in the corner
     covering the least of the board, and the advised cell under its edge. Then a place over
     none of ``clear`` (the status strip: a pentomino panel over a stretched board hid the
-    strip's text under it, the strip under the board inside the game).
+    strip's text under it, the strip under the board inside the game). Of places covering as
+    little of the board, the one covering the least of ``window`` (the game's, when it is
+    smaller than the screen: its wallet and controls) comes first.
 
     >>> least_over((500, 400), Box(450, 100, 700, 700), Box(0, 0, 1600, 900),
     ...            clear=[Box(450, 0, 700, 60)])
@@ -192,6 +195,13 @@ def least_over(size: tuple[int, int], board: Box, screen: Box, gap: int = GAP,
 
     >>> least_over((500, 400), Box(450, 100, 700, 700), Box(0, 0, 1600, 900))
     Box(x=1100, y=0, w=500, h=400)
+
+    A 640x360 Thrill Digger window on an 800x600 screen, the panel lifted onto it: right of
+    the pit, in the screen's corner, over none of the pit and the least of the game's window:
+
+    >>> least_over((244, 385), Box(158, 55, 363, 264), Box(0, 0, 800, 600),
+    ...            window=Box(20, 20, 640, 360))
+    Box(x=556, y=215, w=244, h=385)
     """
     w, h = int(size[0]), int(size[1])
 
@@ -204,13 +214,16 @@ def least_over(size: tuple[int, int], board: Box, screen: Box, gap: int = GAP,
     candidates += [clamp(x, y) for y in (screen.y, screen.y + screen.h - h)
                    for x in (screen.x + screen.w - w, screen.x)]
 
-    def covered(box: Box) -> int:
-        dx = min(box.x + box.w, board.x + board.w) - max(box.x, board.x)
-        dy = min(box.y + box.h, board.y + board.h) - max(box.y, board.y)
+    def covered(box: Box, under: Box | None = board) -> int:
+        if under is None:
+            return 0
+        dx = min(box.x + box.w, under.x + under.w) - max(box.x, under.x)
+        dy = min(box.y + box.h, under.y + under.h) - max(box.y, under.y)
         return max(0, dx) * max(0, dy)
 
     return min(candidates, key=lambda box: (any(box.overlaps(k) for k in keep),
-                                            any(box.overlaps(c) for c in clear), covered(box)))
+                                            any(box.overlaps(c) for c in clear), covered(box),
+                                            covered(box, window)))
 
 
 __all__ = ["GAP", "MIN_STRIP_WIDTH", "inside", "least_over", "most_shown", "place_panel",

@@ -80,6 +80,10 @@ ADVICE_PX = 16  # the advice line's usual size
 # row 6, column 9 - certainly safe" wrapped in the 264 px a 276 px panel beside an 800x600
 # screen's game gives it: 338 px at 16 px, 233 at 11)
 MIN_ADVICE_PX = 11
+# The lines under the advice (its why, the details) are never as large as it, shrunk with it
+# (a 240 px Thrill Digger panel: the advice at 12 px bold, the why under it at 13 px drew the
+# eye first), never under this many pixels.
+MIN_TEXT_PX = 10
 ADVICE_STYLE = "font-size: {px}px; font-weight: bold; color: #7a2a00"
 NUMBER_STYLE = "color: #606060; font-size: 11px"
 DETAIL_INK = "#505050"
@@ -172,6 +176,8 @@ class Panel(QWidget):
         self.why_line.setObjectName("why")
         self.why_line.setWordWrap(True)
         layout.addWidget(self.why_line)
+        self._text_px = QFontInfo(self.why_line.font()).pixelSize()  # the usual text's size
+        self._under_px = self._text_px  # the why's and details' size now (_fit_advice)
         # Widgets other parts add under the advice (a choice the advice depends on).
         self.extras = QVBoxLayout()
         layout.addLayout(self.extras)
@@ -577,6 +583,13 @@ class Panel(QWidget):
         if px != self._advice_px:
             self._advice_px = px
             self.advice_line.setStyleSheet(ADVICE_STYLE.format(px=px))
+        # the why and the details under it smaller than the advice, shrunk with it
+        under = max(MIN_TEXT_PX, min(self._text_px, px - 1))
+        if under != self._under_px:
+            self._under_px = under
+            style = "" if under == self._text_px else f"font-size: {under}px"
+            for label in (self.why_line, self.status):
+                label.setStyleSheet(style)
         if shown != self.advice_line.text():
             self.advice_line.setText(shown)
 

@@ -335,7 +335,11 @@ class LiveDriver:
         strip = [home] if home else []
         box = place_panel(size, [game] + strip, screen)
         beside = bool(strip) and (strip[0].x >= game.x + game.w or strip[0].x + strip[0].w <= game.x)
-        if strip and (beside or not inside(box, screen)):
+        # (a strip under the game wider than it: the block is the strip's width, and a panel
+        # beside it was far from the game: real-look 7002's 290 px window on 1366x768, its
+        # strip 490 px, had the panel 210 px right of the game, level with it)
+        wider = bool(strip) and (strip[0].x < game.x or strip[0].x + strip[0].w > game.x + game.w)
+        if strip and (beside or wider or not inside(box, screen)):
             # Beside the game alone, clear of the strip: a strip beside a window taller than
             # the screen (level with its foot) made game and strip one block, and the panel
             # went past the strip (Disco Zoo's 548 px from the game) or, too wide for the room
@@ -423,10 +427,19 @@ class LiveDriver:
                 # the 397 px panel; under it, past the screen's foot): said, as any place
                 # over the game is, and kept above it (it said "Strip over the game" alone).
                 self._over_game = True
-                self._say_why_over(box, game, screen, board, border)
                 self._keep_on_top(True)
-                placed = self.panel.frameGeometry()  # taller by those words: lifted again
-                box = Box(box.x, max(screen.y, foot - placed.height()), box.w, box.h)
+                # Where it covers the least of the board (and of the game's window), off the
+                # advised cells: lifted at the pit's left, it hid its first two columns and
+                # the advised hole (row 1, column 1), with room right of the pit.
+                shown_board = self._board_box()
+                for _ in range(2):  # placed again at the height the words said there give
+                    self._say_why_over(box, game, screen, board, border)
+                    placed = self.panel.frameGeometry()  # taller by those words: lifted again
+                    box = Box(box.x, max(screen.y, foot - placed.height()), box.w, box.h)
+                    if shown_board is not None:
+                        box = least_over((placed.width(), placed.height()), shown_board,
+                                         screen, keep=self._advised(), clear=strip, window=game)
+                self._say_why_over(box, game, screen, board, border)
                 self.panel.move(box.x, box.y)
         self.overlay.avoid(Box(box.x, box.y, placed.width() if shown else box.w,
                                placed.height() if shown else box.h))
