@@ -369,7 +369,9 @@ def test_a_panel_lifted_onto_the_game_off_the_screen_s_foot_says_it_is_over_the_
     # side held the 4x5 pit's panel (397 px high, 212 free under the game), it went under
     # the game and was lifted off the screen's foot onto the game, and said "Strip over the
     # game" alone: nothing said it lay over the game, nor kept it above it. It says so, and
-    # its foot stays on the screen with those words.
+    # its foot stays on the screen with those words. Lifted at the pit's left, it then hid
+    # its first two columns of holes (and the advised one) with room right of the pit: it
+    # goes where it covers the least of the board.
     from PySide6.QtWidgets import QApplication
 
     from gridsight.overlay.placement import inside
@@ -380,6 +382,8 @@ def test_a_panel_lifted_onto_the_game_off_the_screen_s_foot_says_it_is_over_the_
     QApplication.processEvents()
     overlay = driver.overlay
     monkeypatch.setattr(overlay, "window_box", lambda: game)
+    pit = Box(158, 55, 363, 264)  # the 3D skin's 4x5 pit in that window
+    monkeypatch.setattr(driver, "_board_box", lambda: pit)
     overlay.strip_box = Box(20, 388, 640, 44)
     driver._rect, driver._placed = (20, 20, 640, 360), None
     driver._place_panel()
@@ -388,8 +392,8 @@ def test_a_panel_lifted_onto_the_game_off_the_screen_s_foot_says_it_is_over_the_
     frame = driver.panel.frameGeometry()
     assert panel.overlaps(game) and inside(Box(frame.x(), frame.y(), frame.width(),
                                                frame.height()), screen_box), (panel, frame)
-    assert driver._over_game
-    assert driver.panel.notice.startswith(("Panel over the game", "Panel and strip over the game"))
+    assert driver._over_game and not panel.overlaps(pit), panel
+    assert driver.panel.notice.startswith("Panel over the game: ")  # not "and part of the board"
     assert " free. A smaller game window makes room." in driver.panel.notice
     driver.stop()
 
@@ -642,7 +646,7 @@ def _on_screen(driver, monkeypatch, screen_box, game):
 def _one_line(panel, width):
     """The panel ``width`` pixels wide shows its advice whole on one line, bold, no smaller
     than its least size."""
-    from PySide6.QtGui import QFontMetrics
+    from PySide6.QtGui import QFontInfo, QFontMetrics
     from PySide6.QtWidgets import QApplication
 
     from gridsight.live.panel import MIN_ADVICE_PX
@@ -656,6 +660,10 @@ def _one_line(panel, width):
     assert font.bold() and font.pixelSize() >= MIN_ADVICE_PX, font.pixelSize()
     assert QFontMetrics(font).horizontalAdvance(text) <= line.contentsRect().width(), text
     assert line.height() < 2 * QFontMetrics(font).lineSpacing(), line.height()
+    # still the line the eye finds first: the why and the details under it are smaller (at 12
+    # px bold in a 240 px Thrill Digger panel, the advice was under a 13 px why)
+    for under in (panel.why_line, panel.status):
+        assert QFontInfo(under.font()).pixelSize() < font.pixelSize(), under.font()
 
 
 def _cells_shown(panel):
@@ -692,6 +700,20 @@ def test_on_a_screen_narrower_than_the_panel_its_cells_narrow_and_every_column_i
     # panel)."): a phone has no smaller game window to offer.
     assert panel.notice == ("Panel over the game and part of the board: no room beside it. "
                             "Move the panel to see the board.")
+    # A 290x583 window at 20,20 on a 1366x768 screen (real-look 7002), its strip under it
+    # 490 px wide: the panel went beside the game and strip as one block, 210 px right of the
+    # game. It goes beside the game itself, clear of the strip.
+    from gridsight.overlay.placement import GAP, inside
+
+    screen_box, game = Box(0, 0, 1366, 768), Box(20, 20, 290, 583)
+    monkeypatch.setattr(driver.overlay, "screen_box", lambda: screen_box)
+    monkeypatch.setattr(driver.overlay, "window_box", lambda: game)
+    driver.overlay.strip_box = strip = Box(20, 603, 490, 44)
+    driver._rect, driver._placed = (20, 20, 290, 583), None
+    driver._place_panel()
+    box = driver.panel_box()
+    assert box.x == game.x + game.w + GAP and box.y == game.y, box
+    assert inside(box, screen_box) and not box.overlaps(strip), box
     driver.stop()
 
 
