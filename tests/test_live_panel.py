@@ -735,6 +735,23 @@ def test_a_pentomino_panel_fits_beside_the_game_on_a_laptop_screen_its_frame_row
     assert hidden == 6 * 10 and len(cells) == 6 * 10  # the frame's 6 rows of 10
     assert max(c.right() for c in cells) < panel.width()
     assert panel.minimumSizeHint().height() < 500, panel.minimumSizeHint()  # 624 before
+    # Each piece in the colour the game draws it in (its pack's), not the palette's: the
+    # level's I orange in the game was green in the panel, its X dark red was pink.
+    from kit.skins.pentomino import DEFAULT_SKIN
+
+    from gridsight.solvers.pentomino.pieces import LETTERS
+
+    shown = {}
+    for row in panel.cells:
+        for button in row:
+            letter = button.text().lstrip("+")
+            if letter in LETTERS and "background: #" in button.styleSheet():
+                hexa = button.styleSheet().split("background: #", 1)[1][:6]
+                shown[letter] = np.array([int(hexa[i:i + 2], 16) for i in (4, 2, 0)])  # BGR
+    assert {"I", "U", "X", "L", "N"} <= set(shown), shown  # N: the advised "+N"
+    for letter, colour in shown.items():
+        drawn = np.array(DEFAULT_SKIN.pieces[LETTERS.index(letter)])
+        assert np.abs(colour - drawn).max() <= 8, (letter, colour, drawn)
     # A 360x600 window at 20,20 on an 800x600 screen (taller than the screen: its strip
     # beside it, right, level with the screen's foot): the 576 px high panel fit neither
     # above the strip nor under it, and went past it, 42 of its 408 px on the screen. It

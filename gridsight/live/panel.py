@@ -41,6 +41,7 @@ PySide6 is imported here, so this module is loaded only when a window is made.
 from __future__ import annotations
 
 import html
+from dataclasses import replace
 from typing import Any, Callable, Mapping, Sequence
 
 from PySide6.QtCore import Qt
@@ -144,6 +145,8 @@ class Panel(QWidget):
         self.on_view = on_view
         spec = loop.spec
         self.words = spec.words
+        # the colours the game draws its labels in (its pack's), shown so in the cells
+        self._skin = dict(self.words.skin(loop.pack))
         self.setWindowTitle(f"{PANEL_TITLE}: {spec.title}")
         self._headers: Mapping[str, str] = {}
         self._room: int | None = None  # the widest the panel may be (fit_room)
@@ -397,7 +400,13 @@ class Panel(QWidget):
 
     def choice_words(self) -> tuple[tuple[str, CellWord], ...]:
         """What a cell can be set to, in the game's words, for the board shown now."""
-        return self.words.choices(self.choices, self._headers)
+        return tuple((value, self._skinned(value, word))
+                     for value, word in self.words.choices(self.choices, self._headers))
+
+    def _skinned(self, value: str, word: CellWord) -> CellWord:
+        """``word`` in the colour the game draws ``value`` in, when its pack says."""
+        colour = self._skin.get(value)
+        return replace(word, colour=colour) if colour else word
 
     def _open_chooser(self, row: int, col: int) -> None:
         self.chooser = self.make_chooser(row, col)
@@ -475,7 +484,7 @@ class Panel(QWidget):
                     if r >= len(self.cells) or c >= len(self.cells[r]):
                         continue
                     token = self._token(r, c)
-                    word = self.words.word(label, self._headers, token)
+                    word = self._skinned(label, self.words.word(label, self._headers, token))
                     self._show_cell(self.cells[r][c], r, c, word, figures.get((r, c)),
                                     marks.get((r, c)), pieces.get((r, c)), advice,
                                     manual=Cell(r, c) in by_hand,
@@ -606,7 +615,7 @@ class Panel(QWidget):
         background = word.colour
         text = word.short
         if piece is not None and not word.colour:  # the piece the advice would place here
-            text, background = f"+{piece}", hex_of(piece_colour(piece))
+            text, background = f"+{piece}", self._skin.get(piece) or hex_of(piece_colour(piece))
         elif figure is not None:
             text = figure.text
             if figure.heat is not None:
