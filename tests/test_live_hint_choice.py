@@ -312,3 +312,51 @@ def test_a_refusal_s_clauses_naming_an_option_give_way_to_the_panel():
                           True)
     assert said == ("the cards read Pig, Cow, but no rescue fits. Check the screenshot; pick "
                     "the animals in the panel's lists")
+
+
+
+def test_on_a_phone_the_panel_asking_which_animal_is_on_each_card_keeps_off_the_cards(
+        loop, monkeypatch):
+    # A phone's own screen (360x640), real-look 7002 (its names not read, two cards): the
+    # panel, no room beside the game, went to the screen's top corner (clear of the board),
+    # over the very cards its lists ask about. The reader hands the cards' boxes with its
+    # choices; while it asks, the panel keeps off them (over the board's foot: no advice).
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    pytest.importorskip("PySide6")
+    from gridsight.live.qt import LiveDriver
+    from gridsight.overlay.placement import inside
+    from gridsight.overlay.status import Box
+    from test_disco_zoo_screens import real_screen
+    from test_live_real_look import frame
+
+    image = real_screen(2)[2]
+    image = cv2.resize(image, (360, round(image.shape[0] * 360 / image.shape[1])),
+                       interpolation=cv2.INTER_LINEAR)
+
+    class Capture:
+        def grab(self):
+            return frame(image)
+
+    screen = Box(0, 0, 360, 640)
+    driver = LiveDriver(loop, Capture(), panel_choices=loop.pack.labels, say=lambda s: None)
+    try:
+        monkeypatch.setattr(driver.overlay, "screen_box", lambda: screen)
+        monkeypatch.setattr(driver.overlay, "window_box",
+                            lambda: Box(0, 0, image.shape[1], image.shape[0]))
+        monkeypatch.setattr(driver.overlay, "game_screen_box", lambda: None)
+        driver.start()
+        driver.timer.stop()
+        for _ in range(3):
+            driver.tick()
+        choices = loop.view.choices
+        assert choices is not None and len(choices.where) == 2  # one box per card
+        cards = [driver.overlay.on_screen(b) for b in choices.where]
+        board = driver._board_box()
+        assert all(c.y + c.h <= board.y for c in cards), (cards, board)  # above the board
+        panel = driver.panel_box()
+        assert panel.x >= 0 and panel.x + panel.w <= 360 and panel.y + panel.h <= 640, panel
+        assert not any(panel.overlaps(c) for c in cards), (panel, cards)
+        strip = driver.overlay.strip_box
+        assert inside(strip, screen) and not any(strip.overlaps(c) for c in cards), strip
+    finally:
+        driver.stop()

@@ -125,6 +125,8 @@ class LiveDriver:
         self._placed: tuple | None = None  # the game's box and the panel's size, last placed
         self._over_game = False  # the panel lies over the game's window (it fills the screen)
         self._placement_note = ""  # why the panel is over the game, said in it
+        # where the screen shows what the panel asks (the cards: frame pixels), kept clear
+        self._asked: tuple[tuple[int, int, int, int], ...] = ()
         # The panel's width before it was narrowed to fit beside the board, and the width it
         # was narrowed to: it grows back when room returns (unless the player resized it).
         self._wide: int | None = None
@@ -229,6 +231,7 @@ class LiveDriver:
                 self.overlay.show()
         if self.panel is not None:
             self.panel.show_view(view)
+            self._asked = view.choices.where if view.choices is not None else ()
             self._place_panel()
         line = view.status_line(verbose=self.verbose)
         if line != self._said:
@@ -370,8 +373,11 @@ class LiveDriver:
         board = (self.overlay.game_screen_box() or self._board_box()) \
             if fills and not inside(box, screen) else None
         # Placed again only when what it depends on changed: a panel the player moved stays;
-        # over a game filling the screen, also when it hides the cell the advice outlines.
-        advised = self._advised() if fills else []
+        # over a game filling the screen, also when it hides the cell the advice outlines or
+        # a card its lists ask about (kept clear as those cells are: a phone's panel, at the
+        # screen's top, covered the very cards whose animals it asked).
+        asked = [self.overlay.on_screen(b) for b in self._asked]
+        advised = self._advised() + asked if fills else []
         hiding = tuple(b for b in advised if self.panel_box().overlaps(b))
         key = (game, size, home, board, hiding)
         if key == self._placed:
@@ -381,17 +387,18 @@ class LiveDriver:
             # The capture fills the screen (a whole monitor): beside the board in it, else in
             # a corner of the screen clear of the board; the player may move it.
             # beside the board and off the strip (inside the capture too, under the board)
-            box = place_panel(size, [board] + strip, screen) if board is not None else box
+            box = place_panel(size, [board] + strip + asked, screen) if board is not None \
+                else box
             if not inside(box, screen) and board is not None:
                 # Beside the board alone, clear of the strip: the strip under a window as wide
                 # as the screen's 80% made the two one block that wide, so the 8x5 pit's panel
                 # went to the screen's corner, over the game's wallet, with room right of the
                 # pit (1121-1590 px on 1600 x 900, level with it).
                 alone = place_panel(size, [board], screen)
-                if inside(alone, screen) and not any(alone.overlaps(b) for b in strip):
+                if inside(alone, screen) and not any(alone.overlaps(b) for b in strip + asked):
                     box = alone
             if not inside(box, screen) and board is not None:
-                box = self._squeezed(size, [board] + strip, screen) or box
+                box = self._squeezed(size, [board] + strip, screen, clear=asked) or box
             if not inside(box, screen):
                 w, h = size
                 corners = [Box(x, y, w, h) for y in (screen.y, screen.y + screen.h - h)
@@ -400,8 +407,9 @@ class LiveDriver:
                 # advised cells: never over the strip's text while a place off it exists (a
                 # pentomino panel over a stretched board hid the start of the strip under it).
                 box = next((c for c in corners if not any(
-                    c.overlaps(b) for b in [board] + strip if b is not None)), None) or (
-                    board is not None and self._squeezed(size, [board], screen, clear=strip)) or (
+                    c.overlaps(b) for b in [board] + strip + asked if b is not None)), None) or (
+                    board is not None and self._squeezed(size, [board], screen,
+                                                         clear=strip + asked)) or (
                     least_over(size, board, screen, keep=advised, clear=strip)
                     if board is not None else corners[0])
         if self._wide is not None and box.w == self._wide:  # room again: as wide as it was
@@ -438,7 +446,8 @@ class LiveDriver:
                     box = Box(box.x, max(screen.y, foot - placed.height()), box.w, box.h)
                     if shown_board is not None:
                         box = least_over((placed.width(), placed.height()), shown_board,
-                                         screen, keep=self._advised(), clear=strip, window=game)
+                                         screen, keep=self._advised() + asked, clear=strip,
+                                         window=game)
                 self._say_why_over(box, game, screen, board, border)
                 self.panel.move(box.x, box.y)
         self.overlay.avoid(Box(box.x, box.y, placed.width() if shown else box.w,

@@ -99,7 +99,14 @@ def read_screen(screen: RescueScreen, board: BoardRead, hints: ReadHints,
     notes = ["board found by its lattice of tiles (no frame)"]
     warnings: list[str] = []
     seen = _believed(screen, board)
-    region, animals = _animals(screen, hints, seen, notes, image)
+    try:
+        region, animals = _animals(screen, hints, seen, notes, image)
+    except ReadError as error:
+        if error.choices is not None and screen.cards and not error.choices.where:
+            # the cards asked about: the live panel keeps off them while it asks
+            error.choices = replace(error.choices, where=tuple(
+                tuple(int(v) for v in card.panel.box) for card in screen.cards))
+        raise
     if hints.animals:
         _names_against_cards(screen.cards, animals, warnings)
     names = [a.name for a in animals]
