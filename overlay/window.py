@@ -194,6 +194,8 @@ class OverlayWindow:
         self.unseen_words = unseen_words
         self.unseen = ""
         self._drawn: tuple[BoardGeometry | None, Advice | None] = (None, None)
+        # the game's own colours of its pieces (by label, BGR), drawn so (the live driver)
+        self.piece_colours: dict[str, tuple[int, int, int]] = {}
         self.avoiding: Box | None = None
         self._shown = False
         self._widget.owner = self
@@ -213,7 +215,7 @@ class OverlayWindow:
         if geometry is None or advice is None:
             self.layer = np.zeros((height, width, 4), np.uint8)
         else:
-            self.layer = render_layer((width, height), geometry, advice)
+            self.layer = render_layer((width, height), geometry, advice, self.piece_colours)
         self.warnings = tuple(warnings) if warnings is not None else (
             advice.warnings if advice is not None and geometry is not None else ())
         self.why = why if why is not None else (advice.why if advice is not None else "")

@@ -752,6 +752,21 @@ def test_a_pentomino_panel_fits_beside_the_game_on_a_laptop_screen_its_frame_row
     for letter, colour in shown.items():
         drawn = np.array(DEFAULT_SKIN.pieces[LETTERS.index(letter)])
         assert np.abs(colour - drawn).max() <= 8, (letter, colour, drawn)
+    # The overlay draws the advised N over the game in that colour too (the panel and the
+    # picture agree): most of its cells' pixels in the layer are N's grey.
+    view = driver.loop.view
+    layer, grey = driver.overlay.layer, np.array(DEFAULT_SKIN.pieces[LETTERS.index("N")])
+    cells = view.advice.pieces[0].cells
+    inside_n = np.zeros(layer.shape[:2], bool)
+    for cell in cells:
+        quad = view.geometry.cell_quad(cell.row, cell.col)
+        x0, y0 = quad.min(axis=0).astype(int)
+        x1, y1 = quad.max(axis=0).astype(int)
+        inside_n[y0:y1, x0:x1] = True
+    alpha = np.maximum(layer[..., 3:4].astype(float), 1)
+    colours = layer[..., :3].astype(float) * 255 / alpha
+    near = (np.abs(colours - grey).max(axis=-1) <= 8) & (layer[..., 3] > 100) & inside_n
+    assert near.sum() > 0.3 * inside_n.sum(), (near.sum(), inside_n.sum())
     # A 360x600 window at 20,20 on an 800x600 screen (taller than the screen: its strip
     # beside it, right, level with the screen's foot): the 576 px high panel fit neither
     # above the strip nor under it, and went past it, 42 of its 408 px on the screen. It

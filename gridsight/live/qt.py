@@ -112,6 +112,10 @@ class LiveDriver:
             # board's cells off the screen in the player's words (gridsight.live.unseen).
             self.overlay = OverlayWindow((0, 0, 1, 1), draw_over=overlay and draw_over,
                                          unseen_words=unseen_words)
+            # a piece drawn in the game's colour, as the panel shows it (its pack's)
+            self.overlay.piece_colours = {
+                label: (int(h[5:7], 16), int(h[3:5], 16), int(h[1:3], 16))
+                for label, h in loop.spec.words.skin(loop.pack).items()}
         self.panel = None
         if panel_choices is not None:
             from gridsight.live.panel import Panel
