@@ -360,3 +360,28 @@ def test_on_a_phone_the_panel_asking_which_animal_is_on_each_card_keeps_off_the_
         assert inside(strip, screen) and not any(strip.overlaps(c) for c in cards), strip
     finally:
         driver.stop()
+
+
+def test_the_cards_asked_about_are_placed_in_the_frame_when_the_phone_is_a_desktop_window(
+        loop):
+    # The same rescue mirrored in a window of a desktop capture: the board is read in the
+    # window's pixels, and the cards' boxes handed with the choices are moved into the
+    # frame's (inside the window, above the board), as the overlay places windows by.
+    from kit.desktop import _paste, wallpaper, window
+    from test_disco_zoo_screens import real_screen
+    from test_live_real_look import frame
+
+    image = real_screen(2)[2]
+    image = cv2.resize(image, (360, round(image.shape[0] * 360 / image.shape[1])),
+                       interpolation=cv2.INTER_LINEAR)
+    rng = np.random.default_rng(5)
+    desk = wallpaper(rng, 1280, 800)
+    window(desk, rng, (700, 60, 500, 400), "Notes")
+    x, y, w, h = window(desk, rng, (200, 20, 364, image.shape[0] + 34), "scrcpy",
+                        lambda box: _paste(desk, image, box[0], box[1]), bar=30, border=2)
+    view = play(loop, desk)
+    assert view.screen == (x, y, w, h) and view.choices is not None, view.screen
+    top = min(float(p[1]) for p in view.geometry.outline())
+    assert len(view.choices.where) == 2
+    for bx, by, bw, bh in view.choices.where:
+        assert x <= bx and bx + bw <= x + w and y <= by and by + bh <= top, (x, y, bx, by)
