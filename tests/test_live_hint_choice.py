@@ -369,7 +369,6 @@ def test_the_cards_asked_about_are_placed_in_the_frame_when_the_phone_is_a_deskt
     # frame's (inside the window, above the board), as the overlay places windows by.
     from kit.desktop import _paste, wallpaper, window
     from test_disco_zoo_screens import real_screen
-    from test_live_real_look import frame
 
     image = real_screen(2)[2]
     image = cv2.resize(image, (360, round(image.shape[0] * 360 / image.shape[1])),
