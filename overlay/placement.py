@@ -143,15 +143,17 @@ def most_shown(boxes: Sequence[Box], screen: Box, start: float = 0.75) -> Box:
     return max(boxes, key=key)
 
 
-def strip_off_panel(strip: Box, panel: Box, screen: Box, board: Box | None = None
-                    ) -> Box | None:
+def strip_off_panel(strip: Box, panel: Box, screen: Box, board: Box | None = None,
+                    keep: Sequence[Box] = ()) -> Box | None:
     """The strip's box moved clear of ``panel`` when no place of the panel keeps off the
     strip: just under the panel, just over it, at the screen's foot or at its top (as wide
     and high as ``strip``, on ``screen``, off the panel), a place off ``board`` first, then
     the nearest to where the strip was; ``None`` when none is. A 360x640 screen (a phone's
     own): a 360x600 Disco Zoo window's strip went inside it under the board, and the panel
     (512 px high, wider than the screen) covered it wherever it went, the advice line
-    hidden under it.
+    hidden under it. A place over none of ``keep`` (what the panel asks about: a rescue's
+    cards and title bar) comes before any other: at the screen's top, the strip hid the
+    region's name the panel asked the player to read.
 
     >>> strip_off_panel(Box(0, 484, 360, 60), Box(0, 0, 419, 512), Box(0, 0, 360, 640),
     ...                 Box(41, 235, 258, 258))
@@ -159,6 +161,9 @@ def strip_off_panel(strip: Box, panel: Box, screen: Box, board: Box | None = Non
     >>> strip_off_panel(Box(0, 484, 360, 60), Box(0, 128, 419, 512), Box(0, 0, 360, 640),
     ...                 Box(41, 235, 258, 258))
     Box(x=0, y=68, w=360, h=60)
+    >>> strip_off_panel(Box(0, 469, 360, 38), Box(0, 284, 356, 356), Box(0, 0, 360, 640),
+    ...                 Box(41, 180, 280, 280), keep=[Box(5, 0, 351, 152)])
+    Box(x=0, y=246, w=360, h=38)
     """
     x = _clamp(strip.x, screen.x, screen.x + screen.w - strip.w)
     ys = (panel.y + panel.h, panel.y - strip.h, screen.y + screen.h - strip.h, screen.y)
@@ -166,7 +171,8 @@ def strip_off_panel(strip: Box, panel: Box, screen: Box, board: Box | None = Non
     places = [b for b in places if inside(b, screen) and not b.overlaps(panel)]
     if not places:
         return None
-    return min(places, key=lambda b: (board is not None and b.overlaps(board),
+    return min(places, key=lambda b: (any(b.overlaps(k) for k in keep),
+                                      board is not None and b.overlaps(board),
                                       abs(b.y - strip.y)))
 
 

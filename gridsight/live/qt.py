@@ -381,6 +381,7 @@ class LiveDriver:
         # a card its lists ask about (kept clear as those cells are: a phone's panel, at the
         # screen's top, covered the very cards whose animals it asked).
         asked = [self.overlay.on_screen(b) for b in self._asked]
+        self.overlay.keep_clear = tuple(asked)  # the strip, moved off the panel, too
         advised = self._advised() + asked if fills else []
         hiding = tuple(b for b in advised if self.panel_box().overlaps(b))
         key = (game, size, home, board, hiding)
