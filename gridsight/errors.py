@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from gridsight.solvers.errors import InputError, one_line
 from gridsight.vision.errors import VisionInputError
@@ -79,6 +79,19 @@ class HintChoices:
     #: a box misread): picked already in the panel, one click reads with them. Otherwise a
     #: part of several options starts unpicked.
     first_read: bool = False
+    #: Where the screen read shows what is asked (each of Disco Zoo's animal cards): boxes
+    #: (x, y, width, height) in the read picture's pixels; the live panel keeps off them
+    #: while it asks (a phone's panel covered the very cards it asked about). (): not known.
+    where: tuple[tuple[int, int, int, int], ...] = ()
+
+    def moved(self, dx: int, dy: int) -> HintChoices:
+        """These choices with :attr:`where` moved by ``(dx, dy)`` pixels (a picture read
+        inside a larger frame: in the frame's pixels).
+
+        >>> HintChoices("animals", (("Pig",),), where=((5, 6, 7, 8),)).moved(10, 20).where
+        ((15, 26, 7, 8),)
+        """
+        return replace(self, where=tuple((x + dx, y + dy, w, h) for x, y, w, h in self.where))
 
     def value(self, picked: tuple[str, ...]) -> tuple[str, ...]:
         """``picked`` (one value per part) as the hint's value, the parts left out

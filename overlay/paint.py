@@ -27,7 +27,8 @@ texts, and last the recommended cell's outline so nothing hides it.
 
 from __future__ import annotations
 
-from typing import NamedTuple, Sequence
+from functools import partial
+from typing import Mapping, NamedTuple, Sequence
 
 import cv2
 import numpy as np
@@ -96,9 +97,13 @@ class _Board:
 
 
 def render_layer(
-    size: tuple[int, int], geometry: BoardGeometry, advice: Advice
+    size: tuple[int, int], geometry: BoardGeometry, advice: Advice,
+    colours: Mapping[str, style.BGR] | None = None,
 ) -> np.ndarray:
     """The advice drawn alone: a premultiplied BGRA layer of ``size`` = (width, height).
+    ``colours``: a piece's colour by its label, the game's own (a pentomino's in its pack),
+    where the palette's (:func:`~gridsight.overlay.style.piece_colour`) would differ from the
+    piece the player picks up.
 
     Raises :class:`ValueError` when the advice's board size differs from the geometry's, or a
     cell of the advice lies outside the board (a caller's bug, not the player's input).
@@ -107,15 +112,18 @@ def render_layer(
     if width <= 0 or height <= 0:
         raise ValueError(f"layer size must be positive, got {width}x{height}")
     layer = np.zeros((height, width, 4), dtype=np.uint8)
+    draw = partial(draw_advice, colours=colours)
     if geometry.view is not None:  # a board bigger than the screen: its part in view
-        viewport.draw_in_view(layer, geometry, advice, draw_advice)
+        viewport.draw_in_view(layer, geometry, advice, draw)
     else:
-        draw_advice(layer, geometry, advice)
+        draw(layer, geometry, advice)
     return layer
 
 
-def draw_advice(layer: np.ndarray, geometry: BoardGeometry, advice: Advice) -> None:
-    """Draw ``advice`` onto an existing premultiplied BGRA ``layer``, in place."""
+def draw_advice(layer: np.ndarray, geometry: BoardGeometry, advice: Advice,
+                colours: Mapping[str, style.BGR] | None = None) -> None:
+    """Draw ``advice`` onto an existing premultiplied BGRA ``layer``, in place (``colours``:
+    as :func:`render_layer`'s)."""
     _check(geometry, advice)
     board = _Board(geometry)
 
@@ -132,7 +140,8 @@ def draw_advice(layer: np.ndarray, geometry: BoardGeometry, advice: Advice) -> N
 
     # 2. pieces: a translucent fill, then the piece's outer boundary
     for piece in advice.pieces:
-        _draw_piece(layer, board, piece.label, piece.cells, figures)
+        _draw_piece(layer, board, piece.label, piece.cells, figures,
+                    (colours or {}).get(piece.label))
 
     # 3. mark borders (inside the cell, so they never cover a neighbour's); an empty cell's
     # mark is the glyph alone, quiet on purpose
@@ -334,9 +343,10 @@ def _cell_text(
 
 
 def _draw_piece(
-    layer: np.ndarray, board: _Board, label: str, cells: Sequence[Cell], figures: dict
+    layer: np.ndarray, board: _Board, label: str, cells: Sequence[Cell], figures: dict,
+    colour: style.BGR | None = None,
 ) -> None:
-    colour = style.piece_colour(label)
+    colour = colour or style.piece_colour(label)
     own = {(c.row, c.col) for c in cells}
     for r, c in own:
         glyphs.fill(layer, board.quad(r, c), colour, style.PIECE_ALPHA)

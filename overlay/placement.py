@@ -143,15 +143,17 @@ def most_shown(boxes: Sequence[Box], screen: Box, start: float = 0.75) -> Box:
     return max(boxes, key=key)
 
 
-def strip_off_panel(strip: Box, panel: Box, screen: Box, board: Box | None = None
-                    ) -> Box | None:
+def strip_off_panel(strip: Box, panel: Box, screen: Box, board: Box | None = None,
+                    keep: Sequence[Box] = ()) -> Box | None:
     """The strip's box moved clear of ``panel`` when no place of the panel keeps off the
     strip: just under the panel, just over it, at the screen's foot or at its top (as wide
     and high as ``strip``, on ``screen``, off the panel), a place off ``board`` first, then
     the nearest to where the strip was; ``None`` when none is. A 360x640 screen (a phone's
     own): a 360x600 Disco Zoo window's strip went inside it under the board, and the panel
     (512 px high, wider than the screen) covered it wherever it went, the advice line
-    hidden under it.
+    hidden under it. A place over none of ``keep`` (what the panel asks about: a rescue's
+    cards and title bar) comes before any other: at the screen's top, the strip hid the
+    region's name the panel asked the player to read.
 
     >>> strip_off_panel(Box(0, 484, 360, 60), Box(0, 0, 419, 512), Box(0, 0, 360, 640),
     ...                 Box(41, 235, 258, 258))
@@ -159,6 +161,9 @@ def strip_off_panel(strip: Box, panel: Box, screen: Box, board: Box | None = Non
     >>> strip_off_panel(Box(0, 484, 360, 60), Box(0, 128, 419, 512), Box(0, 0, 360, 640),
     ...                 Box(41, 235, 258, 258))
     Box(x=0, y=68, w=360, h=60)
+    >>> strip_off_panel(Box(0, 469, 360, 38), Box(0, 284, 356, 356), Box(0, 0, 360, 640),
+    ...                 Box(41, 180, 280, 280), keep=[Box(5, 0, 351, 152)])
+    Box(x=0, y=246, w=360, h=38)
     """
     x = _clamp(strip.x, screen.x, screen.x + screen.w - strip.w)
     ys = (panel.y + panel.h, panel.y - strip.h, screen.y + screen.h - strip.h, screen.y)
@@ -166,12 +171,14 @@ def strip_off_panel(strip: Box, panel: Box, screen: Box, board: Box | None = Non
     places = [b for b in places if inside(b, screen) and not b.overlaps(panel)]
     if not places:
         return None
-    return min(places, key=lambda b: (board is not None and b.overlaps(board),
+    return min(places, key=lambda b: (any(b.overlaps(k) for k in keep),
+                                      board is not None and b.overlaps(board),
                                       abs(b.y - strip.y)))
 
 
 def least_over(size: tuple[int, int], board: Box, screen: Box, gap: int = GAP,
-               keep: Sequence[Box] = (), clear: Sequence[Box] = ()) -> Box:
+               keep: Sequence[Box] = (), clear: Sequence[Box] = (),
+               window: Box | None = None) -> Box:
     """The panel's box on ``screen`` covering the least of ``board`` (when no place on the
     screen is clear of it): beside each side of the board, clamped onto the screen, and the
     screen's corners; the first of the least covering. A corner was taken whatever it
@@ -180,7 +187,9 @@ def least_over(size: tuple[int, int], board: Box, screen: Box, gap: int = GAP,
     minesweeper board stretched over a whole 1600x900 screen had the panel in the corner
     covering the least of the board, and the advised cell under its edge. Then a place over
     none of ``clear`` (the status strip: a pentomino panel over a stretched board hid the
-    strip's text under it, the strip under the board inside the game).
+    strip's text under it, the strip under the board inside the game). Of places covering as
+    little of the board, the one covering the least of ``window`` (the game's, when it is
+    smaller than the screen: its wallet and controls) comes first.
 
     >>> least_over((500, 400), Box(450, 100, 700, 700), Box(0, 0, 1600, 900),
     ...            clear=[Box(450, 0, 700, 60)])
@@ -192,6 +201,13 @@ def least_over(size: tuple[int, int], board: Box, screen: Box, gap: int = GAP,
 
     >>> least_over((500, 400), Box(450, 100, 700, 700), Box(0, 0, 1600, 900))
     Box(x=1100, y=0, w=500, h=400)
+
+    A 640x360 Thrill Digger window on an 800x600 screen, the panel lifted onto it: right of
+    the pit, in the screen's corner, over none of the pit and the least of the game's window:
+
+    >>> least_over((244, 385), Box(158, 55, 363, 264), Box(0, 0, 800, 600),
+    ...            window=Box(20, 20, 640, 360))
+    Box(x=556, y=215, w=244, h=385)
     """
     w, h = int(size[0]), int(size[1])
 
@@ -204,13 +220,16 @@ def least_over(size: tuple[int, int], board: Box, screen: Box, gap: int = GAP,
     candidates += [clamp(x, y) for y in (screen.y, screen.y + screen.h - h)
                    for x in (screen.x + screen.w - w, screen.x)]
 
-    def covered(box: Box) -> int:
-        dx = min(box.x + box.w, board.x + board.w) - max(box.x, board.x)
-        dy = min(box.y + box.h, board.y + board.h) - max(box.y, board.y)
+    def covered(box: Box, under: Box | None = board) -> int:
+        if under is None:
+            return 0
+        dx = min(box.x + box.w, under.x + under.w) - max(box.x, under.x)
+        dy = min(box.y + box.h, under.y + under.h) - max(box.y, under.y)
         return max(0, dx) * max(0, dy)
 
     return min(candidates, key=lambda box: (any(box.overlaps(k) for k in keep),
-                                            any(box.overlaps(c) for c in clear), covered(box)))
+                                            any(box.overlaps(c) for c in clear), covered(box),
+                                            covered(box, window)))
 
 
 __all__ = ["GAP", "MIN_STRIP_WIDTH", "inside", "least_over", "most_shown", "place_panel",

@@ -194,6 +194,11 @@ class OverlayWindow:
         self.unseen_words = unseen_words
         self.unseen = ""
         self._drawn: tuple[BoardGeometry | None, Advice | None] = (None, None)
+        # the game's own colours of its pieces (by label, BGR), drawn so (the live driver)
+        self.piece_colours: dict[str, tuple[int, int, int]] = {}
+        # what the panel asks about on the screen (logical pixels): a strip moved off the
+        # panel keeps off it first (the live driver)
+        self.keep_clear: tuple[Box, ...] = ()
         self.avoiding: Box | None = None
         self._shown = False
         self._widget.owner = self
@@ -213,7 +218,7 @@ class OverlayWindow:
         if geometry is None or advice is None:
             self.layer = np.zeros((height, width, 4), np.uint8)
         else:
-            self.layer = render_layer((width, height), geometry, advice)
+            self.layer = render_layer((width, height), geometry, advice, self.piece_colours)
         self.warnings = tuple(warnings) if warnings is not None else (
             advice.warnings if advice is not None and geometry is not None else ())
         self.why = why if why is not None else (advice.why if advice is not None else "")
@@ -367,7 +372,7 @@ class OverlayWindow:
             # The panel lies over the strip's place (no place of it kept off the strip: a
             # phone-sized screen): the strip goes clear of the panel, its advice line seen.
             board = None if self.board_box is None else self.on_screen(self.board_box)
-            moved = strip_off_panel(box, panel, screen, board)
+            moved = strip_off_panel(box, panel, screen, board, self.keep_clear)
             # No place off the panel holds the whole strip (a 601 px panel of a rescue's
             # lists on a 640 px screen): its head alone, the advice line first, its caveat
             # with it when there is room; the lines under them (the why, the warnings, all
@@ -375,7 +380,8 @@ class OverlayWindow:
             heads = ([line for line in lines if line[0] in ("advice", "caveat")], lines[:1])
             for head in heads if moved is None else ():
                 short = Box(box.x, box.y, box.w, _strip_height(head, box.w))
-                moved = strip_off_panel(short, panel, screen, board) if head else None
+                moved = strip_off_panel(short, panel, screen, board, self.keep_clear) \
+                    if head else None
                 if moved is not None:
                     break
             if moved is None and not box.overlaps(game):

@@ -312,3 +312,111 @@ def test_a_refusal_s_clauses_naming_an_option_give_way_to_the_panel():
                           True)
     assert said == ("the cards read Pig, Cow, but no rescue fits. Check the screenshot; pick "
                     "the animals in the panel's lists")
+
+
+
+def _7002_at_360() -> np.ndarray:
+    """Real-look screen 7002 (two cards, its names not read with the OCR off) 360 px wide."""
+    from test_disco_zoo_screens import real_screen
+
+    image = real_screen(2)[2]
+    return cv2.resize(image, (360, round(image.shape[0] * 360 / image.shape[1])),
+                      interpolation=cv2.INTER_LINEAR)
+
+
+def _on_a_phone(loop, image, monkeypatch):
+    """A live driver of ``image`` (the game's window at 0,0) on a 360x640 phone's screen,
+    its panel and strip placed; the caller stops it."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    pytest.importorskip("PySide6")
+    from gridsight.live.qt import LiveDriver
+    from gridsight.overlay.status import Box
+    from test_live_real_look import frame
+
+    class Capture:
+        def grab(self):
+            return frame(image)
+
+    driver = LiveDriver(loop, Capture(), panel_choices=loop.pack.labels, say=lambda s: None)
+    monkeypatch.setattr(driver.overlay, "screen_box", lambda: Box(0, 0, 360, 640))
+    monkeypatch.setattr(driver.overlay, "window_box",
+                        lambda: Box(0, 0, image.shape[1], image.shape[0]))
+    monkeypatch.setattr(driver.overlay, "game_screen_box", lambda: None)
+    driver.start()
+    driver.timer.stop()
+    for _ in range(3):
+        driver.tick()
+    return driver
+
+
+def test_on_a_phone_the_panel_asking_which_animal_is_on_each_card_keeps_off_the_cards(
+        loop, monkeypatch):
+    # A phone's own screen (360x640), real-look 7002 (its names not read, two cards): the
+    # panel, no room beside the game, went to the screen's top corner (clear of the board),
+    # over the very cards its lists ask about. The reader hands the cards' boxes with its
+    # choices; while it asks, the panel keeps off them (over the board's foot: no advice).
+    from gridsight.overlay.placement import inside
+    from gridsight.overlay.status import Box
+
+    driver = _on_a_phone(loop, _7002_at_360(), monkeypatch)
+    try:
+        choices = loop.view.choices
+        assert choices is not None and len(choices.where) == 2  # one box per card
+        cards = [driver.overlay.on_screen(b) for b in choices.where]
+        board = driver._board_box()
+        assert all(c.y + c.h <= board.y for c in cards), (cards, board)  # above the board
+        panel = driver.panel_box()
+        assert panel.x >= 0 and panel.x + panel.w <= 360 and panel.y + panel.h <= 640, panel
+        assert not any(panel.overlaps(c) for c in cards), (panel, cards)
+        strip = driver.overlay.strip_box
+        assert inside(strip, Box(0, 0, 360, 640)), strip
+        assert not any(strip.overlaps(c) for c in cards), strip
+    finally:
+        driver.stop()
+
+
+def test_on_a_phone_asking_the_region_too_the_strip_keeps_off_the_title_bar_naming_it(
+        loop, small_frames, monkeypatch):
+    # The scripted Jungle rescue on a 360x640 phone, its names not read: the panel asks the
+    # region (its name is on the screen) and each card. The strip, moved off the panel, went
+    # to the screen's top, over the title bar naming the region. The reader hands the title
+    # bar's place above the cards with the cards'; the strip and panel keep off all of them.
+    from gridsight.overlay.placement import inside
+    from gridsight.overlay.status import Box
+
+    image = cv2.resize(small_frames[1], (360, 651), interpolation=cv2.INTER_LINEAR)
+    driver = _on_a_phone(loop, image, monkeypatch)
+    try:
+        choices = loop.view.choices
+        assert choices is not None and choices.groups  # the region asked too
+        assert len(choices.where) == 4  # three cards and the title bar above them
+        cards = [driver.overlay.on_screen(b) for b in choices.where[:3]]
+        title = driver.overlay.on_screen(choices.where[3])
+        assert title.y == 0 and title.y + title.h == min(c.y for c in cards), (title, cards)
+        panel, strip = driver.panel_box(), driver.overlay.strip_box
+        assert inside(strip, Box(0, 0, 360, 640)) and not strip.overlaps(panel), (strip, panel)
+        for box in cards + [title]:
+            assert not panel.overlaps(box) and not strip.overlaps(box), (panel, strip, box)
+    finally:
+        driver.stop()
+
+
+def test_the_cards_asked_about_are_placed_in_the_frame_when_the_phone_is_a_desktop_window(
+        loop):
+    # The same rescue mirrored in a window of a desktop capture: the board is read in the
+    # window's pixels, and the cards' boxes handed with the choices are moved into the
+    # frame's (inside the window, above the board), as the overlay places windows by.
+    from kit.desktop import _paste, wallpaper, window
+
+    image = _7002_at_360()
+    rng = np.random.default_rng(5)
+    desk = wallpaper(rng, 1280, 800)
+    window(desk, rng, (700, 60, 500, 400), "Notes")
+    x, y, w, h = window(desk, rng, (200, 20, 364, image.shape[0] + 34), "scrcpy",
+                        lambda box: _paste(desk, image, box[0], box[1]), bar=30, border=2)
+    view = play(loop, desk)
+    assert view.screen == (x, y, w, h) and view.choices is not None, view.screen
+    top = min(float(p[1]) for p in view.geometry.outline())
+    assert len(view.choices.where) == 2
+    for bx, by, bw, bh in view.choices.where:
+        assert x <= bx and bx + bw <= x + w and y <= by and by + bh <= top, (x, y, bx, by)

@@ -369,7 +369,9 @@ def test_a_panel_lifted_onto_the_game_off_the_screen_s_foot_says_it_is_over_the_
     # side held the 4x5 pit's panel (397 px high, 212 free under the game), it went under
     # the game and was lifted off the screen's foot onto the game, and said "Strip over the
     # game" alone: nothing said it lay over the game, nor kept it above it. It says so, and
-    # its foot stays on the screen with those words.
+    # its foot stays on the screen with those words. Lifted at the pit's left, it then hid
+    # its first two columns of holes (and the advised one) with room right of the pit: it
+    # goes where it covers the least of the board.
     from PySide6.QtWidgets import QApplication
 
     from gridsight.overlay.placement import inside
@@ -380,6 +382,8 @@ def test_a_panel_lifted_onto_the_game_off_the_screen_s_foot_says_it_is_over_the_
     QApplication.processEvents()
     overlay = driver.overlay
     monkeypatch.setattr(overlay, "window_box", lambda: game)
+    pit = Box(158, 55, 363, 264)  # the 3D skin's 4x5 pit in that window
+    monkeypatch.setattr(driver, "_board_box", lambda: pit)
     overlay.strip_box = Box(20, 388, 640, 44)
     driver._rect, driver._placed = (20, 20, 640, 360), None
     driver._place_panel()
@@ -388,8 +392,8 @@ def test_a_panel_lifted_onto_the_game_off_the_screen_s_foot_says_it_is_over_the_
     frame = driver.panel.frameGeometry()
     assert panel.overlaps(game) and inside(Box(frame.x(), frame.y(), frame.width(),
                                                frame.height()), screen_box), (panel, frame)
-    assert driver._over_game
-    assert driver.panel.notice.startswith(("Panel over the game", "Panel and strip over the game"))
+    assert driver._over_game and not panel.overlaps(pit), panel
+    assert driver.panel.notice.startswith("Panel over the game: ")  # not "and part of the board"
     assert " free. A smaller game window makes room." in driver.panel.notice
     driver.stop()
 
@@ -642,7 +646,7 @@ def _on_screen(driver, monkeypatch, screen_box, game):
 def _one_line(panel, width):
     """The panel ``width`` pixels wide shows its advice whole on one line, bold, no smaller
     than its least size."""
-    from PySide6.QtGui import QFontMetrics
+    from PySide6.QtGui import QFontInfo, QFontMetrics
     from PySide6.QtWidgets import QApplication
 
     from gridsight.live.panel import MIN_ADVICE_PX
@@ -656,6 +660,10 @@ def _one_line(panel, width):
     assert font.bold() and font.pixelSize() >= MIN_ADVICE_PX, font.pixelSize()
     assert QFontMetrics(font).horizontalAdvance(text) <= line.contentsRect().width(), text
     assert line.height() < 2 * QFontMetrics(font).lineSpacing(), line.height()
+    # still the line the eye finds first: the why and the details under it are smaller (at 12
+    # px bold in a 240 px Thrill Digger panel, the advice was under a 13 px why)
+    for under in (panel.why_line, panel.status):
+        assert QFontInfo(under.font()).pixelSize() < font.pixelSize(), under.font()
 
 
 def _cells_shown(panel):
@@ -692,6 +700,20 @@ def test_on_a_screen_narrower_than_the_panel_its_cells_narrow_and_every_column_i
     # panel)."): a phone has no smaller game window to offer.
     assert panel.notice == ("Panel over the game and part of the board: no room beside it. "
                             "Move the panel to see the board.")
+    # A 290x583 window at 20,20 on a 1366x768 screen (real-look 7002), its strip under it
+    # 490 px wide: the panel went beside the game and strip as one block, 210 px right of the
+    # game. It goes beside the game itself, clear of the strip.
+    from gridsight.overlay.placement import GAP, inside
+
+    screen_box, game = Box(0, 0, 1366, 768), Box(20, 20, 290, 583)
+    monkeypatch.setattr(driver.overlay, "screen_box", lambda: screen_box)
+    monkeypatch.setattr(driver.overlay, "window_box", lambda: game)
+    driver.overlay.strip_box = strip = Box(20, 603, 490, 44)
+    driver._rect, driver._placed = (20, 20, 290, 583), None
+    driver._place_panel()
+    box = driver.panel_box()
+    assert box.x == game.x + game.w + GAP and box.y == game.y, box
+    assert inside(box, screen_box) and not box.overlaps(strip), box
     driver.stop()
 
 
@@ -713,6 +735,38 @@ def test_a_pentomino_panel_fits_beside_the_game_on_a_laptop_screen_its_frame_row
     assert hidden == 6 * 10 and len(cells) == 6 * 10  # the frame's 6 rows of 10
     assert max(c.right() for c in cells) < panel.width()
     assert panel.minimumSizeHint().height() < 500, panel.minimumSizeHint()  # 624 before
+    # Each piece in the colour the game draws it in (its pack's), not the palette's: the
+    # level's I orange in the game was green in the panel, its X dark red was pink.
+    from kit.skins.pentomino import DEFAULT_SKIN
+
+    from gridsight.solvers.pentomino.pieces import LETTERS
+
+    shown = {}
+    for row in panel.cells:
+        for button in row:
+            letter = button.text().lstrip("+")
+            if letter in LETTERS and "background: #" in button.styleSheet():
+                hexa = button.styleSheet().split("background: #", 1)[1][:6]
+                shown[letter] = np.array([int(hexa[i:i + 2], 16) for i in (4, 2, 0)])  # BGR
+    assert {"I", "U", "X", "L", "N"} <= set(shown), shown  # N: the advised "+N"
+    for letter, colour in shown.items():
+        drawn = np.array(DEFAULT_SKIN.pieces[LETTERS.index(letter)])
+        assert np.abs(colour - drawn).max() <= 8, (letter, colour, drawn)
+    # The overlay draws the advised N over the game in that colour too (the panel and the
+    # picture agree): most of its cells' pixels in the layer are N's grey.
+    view = driver.loop.view
+    layer, grey = driver.overlay.layer, np.array(DEFAULT_SKIN.pieces[LETTERS.index("N")])
+    cells = view.advice.pieces[0].cells
+    inside_n = np.zeros(layer.shape[:2], bool)
+    for cell in cells:
+        quad = view.geometry.cell_quad(cell.row, cell.col)
+        x0, y0 = quad.min(axis=0).astype(int)
+        x1, y1 = quad.max(axis=0).astype(int)
+        inside_n[y0:y1, x0:x1] = True
+    alpha = np.maximum(layer[..., 3:4].astype(float), 1)
+    colours = layer[..., :3].astype(float) * 255 / alpha
+    near = (np.abs(colours - grey).max(axis=-1) <= 8) & (layer[..., 3] > 100) & inside_n
+    assert near.sum() > 0.3 * inside_n.sum(), (near.sum(), inside_n.sum())
     # A 360x600 window at 20,20 on an 800x600 screen (taller than the screen: its strip
     # beside it, right, level with the screen's foot): the 576 px high panel fit neither
     # above the strip nor under it, and went past it, 42 of its 408 px on the screen. It

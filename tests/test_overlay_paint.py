@@ -183,6 +183,16 @@ def test_a_piece_is_filled_in_its_colour_and_outlined():
     # Each of the twelve pieces has a colour of its own (by the letter's hash, L, N and U
     # were one yellow: a level's U, L and the advised N one yellow block in the panel).
     assert len({style.piece_colour(p) for p in style.PENTOMINOES}) == 12
+    # In the game's own colour when given (a pentomino's in its pack: the piece the player
+    # picks up), the palette's for the others.
+    grey = (112, 112, 112)
+    layer = render_layer(_size_for(g), g, Advice("fill", 3, 3, pieces=(piece,)), {"L": grey})
+    cx, cy = g.cell_center(1, 0)
+    px = layer[int(cy) - 12, int(cx) + 12]
+    assert np.allclose(px[:3].astype(float) * 255 / px[3], grey, atol=6)
+    layer = render_layer(_size_for(g), g, Advice("fill", 3, 3, pieces=(piece,)), {"N": grey})
+    px = layer[int(cy) - 12, int(cx) + 12]
+    assert np.allclose(px[:3].astype(float) * 255 / px[3], colour, atol=6)
 
 
 def test_painting_does_not_modify_the_input_and_keeps_undrawn_pixels():

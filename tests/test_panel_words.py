@@ -396,6 +396,7 @@ def test_every_colour_a_cell_may_show_has_its_text_in_the_ink_that_reads_best():
     # A green rupee's "1", pentomino's I and P, the heat map's reds: white text by a
     # brightness threshold, 2.7:1 on the greens (black: 7.4:1). Every game's cell colours,
     # the pieces' and the heat map's get the ink of the more contrast: 4.5:1 at least.
+    from gridsight.games.spec import Words
     from gridsight.live.panel import contrast, hex_of, ink_for
     from gridsight.overlay.style import piece_colour
 
@@ -404,6 +405,8 @@ def test_every_colour_a_cell_may_show_has_its_text_in_the_ink_that_reads_best():
     for spec in all_specs():
         words = spec.words
         colours |= {w.colour for w in list(words.cells.values()) if w.colour}
+        if spec.words.skin is not Words.skin:  # the game's own colours, its pack's
+            colours |= set(words.skin(load_game_pack(spec.name, None)).values())
     assert len(colours) > 30
     for colour in colours:
         ink = ink_for(colour)

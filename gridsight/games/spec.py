@@ -312,6 +312,10 @@ def _no_names(value: str, headers: Mapping[str, str], token: str | None) -> Cell
     return None
 
 
+def _no_skin(pack: Any) -> Mapping[str, str]:
+    return {}
+
+
 def _offer_as_is(offered: tuple[str, ...], headers: Mapping[str, str]) -> tuple[str, ...]:
     return offered
 
@@ -328,7 +332,10 @@ class Words:
     takes (Disco Zoo offers each animal of the rescue by name, not its rarity). ``counter``
     and ``objective`` name the panel's counter box and objective chooser (``None``: the game
     has none), ``counter_status`` how the status line names the count, ``objective_name`` how
-    the chooser shows an objective.
+    the chooser shows an objective. ``skin`` gives the colours the game itself draws its
+    labels in (``#rrggbb`` by label), from the template pack a board is read through: the
+    panel shows a cell so, as in the game (a pentomino level's I, orange in the game, was
+    green in the panel, the palette's); a label it leaves out keeps its word's colour.
 
     The legend: ``legend`` the words of each entry (over :data:`LEGEND_WORDS`; see
     :class:`~gridsight.solvers.advice.Legend`), ``heat`` the caption of the heat tint and
@@ -347,6 +354,7 @@ class Words:
     counter_status: str | None = None
     objective: str | None = None
     objective_name: Callable[[str], str] = str
+    skin: Callable[[Any], Mapping[str, str]] = _no_skin
     legend: Mapping[str, str] = field(default_factory=dict)
     heat: str = "chance"
     heat_rises: bool = True

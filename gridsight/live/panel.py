@@ -41,6 +41,7 @@ PySide6 is imported here, so this module is loaded only when a window is made.
 from __future__ import annotations
 
 import html
+from dataclasses import replace
 from typing import Any, Callable, Mapping, Sequence
 
 from PySide6.QtCore import Qt
@@ -80,6 +81,10 @@ ADVICE_PX = 16  # the advice line's usual size
 # row 6, column 9 - certainly safe" wrapped in the 264 px a 276 px panel beside an 800x600
 # screen's game gives it: 338 px at 16 px, 233 at 11)
 MIN_ADVICE_PX = 11
+# The lines under the advice (its why, the details) are never as large as it, shrunk with it
+# (a 240 px Thrill Digger panel: the advice at 12 px bold, the why under it at 13 px drew the
+# eye first), never under this many pixels.
+MIN_TEXT_PX = 10
 ADVICE_STYLE = "font-size: {px}px; font-weight: bold; color: #7a2a00"
 NUMBER_STYLE = "color: #606060; font-size: 11px"
 DETAIL_INK = "#505050"
@@ -140,6 +145,8 @@ class Panel(QWidget):
         self.on_view = on_view
         spec = loop.spec
         self.words = spec.words
+        # the colours the game draws its labels in (its pack's), shown so in the cells
+        self._skin = dict(self.words.skin(loop.pack))
         self.setWindowTitle(f"{PANEL_TITLE}: {spec.title}")
         self._headers: Mapping[str, str] = {}
         self._room: int | None = None  # the widest the panel may be (fit_room)
@@ -172,6 +179,8 @@ class Panel(QWidget):
         self.why_line.setObjectName("why")
         self.why_line.setWordWrap(True)
         layout.addWidget(self.why_line)
+        self._text_px = QFontInfo(self.why_line.font()).pixelSize()  # the usual text's size
+        self._under_px = self._text_px  # the why's and details' size now (_fit_advice)
         # Widgets other parts add under the advice (a choice the advice depends on).
         self.extras = QVBoxLayout()
         layout.addLayout(self.extras)
@@ -391,7 +400,13 @@ class Panel(QWidget):
 
     def choice_words(self) -> tuple[tuple[str, CellWord], ...]:
         """What a cell can be set to, in the game's words, for the board shown now."""
-        return self.words.choices(self.choices, self._headers)
+        return tuple((value, self._skinned(value, word))
+                     for value, word in self.words.choices(self.choices, self._headers))
+
+    def _skinned(self, value: str, word: CellWord) -> CellWord:
+        """``word`` in the colour the game draws ``value`` in, when its pack says."""
+        colour = self._skin.get(value)
+        return replace(word, colour=colour) if colour else word
 
     def _open_chooser(self, row: int, col: int) -> None:
         self.chooser = self.make_chooser(row, col)
@@ -469,7 +484,7 @@ class Panel(QWidget):
                     if r >= len(self.cells) or c >= len(self.cells[r]):
                         continue
                     token = self._token(r, c)
-                    word = self.words.word(label, self._headers, token)
+                    word = self._skinned(label, self.words.word(label, self._headers, token))
                     self._show_cell(self.cells[r][c], r, c, word, figures.get((r, c)),
                                     marks.get((r, c)), pieces.get((r, c)), advice,
                                     manual=Cell(r, c) in by_hand,
@@ -577,6 +592,13 @@ class Panel(QWidget):
         if px != self._advice_px:
             self._advice_px = px
             self.advice_line.setStyleSheet(ADVICE_STYLE.format(px=px))
+        # the why and the details under it smaller than the advice, shrunk with it
+        under = max(MIN_TEXT_PX, min(self._text_px, px - 1))
+        if under != self._under_px:
+            self._under_px = under
+            style = "" if under == self._text_px else f"font-size: {under}px"
+            for label in (self.why_line, self.status):
+                label.setStyleSheet(style)
         if shown != self.advice_line.text():
             self.advice_line.setText(shown)
 
@@ -593,7 +615,7 @@ class Panel(QWidget):
         background = word.colour
         text = word.short
         if piece is not None and not word.colour:  # the piece the advice would place here
-            text, background = f"+{piece}", hex_of(piece_colour(piece))
+            text, background = f"+{piece}", self._skin.get(piece) or hex_of(piece_colour(piece))
         elif figure is not None:
             text = figure.text
             if figure.heat is not None:

@@ -112,6 +112,10 @@ class LiveDriver:
             # board's cells off the screen in the player's words (gridsight.live.unseen).
             self.overlay = OverlayWindow((0, 0, 1, 1), draw_over=overlay and draw_over,
                                          unseen_words=unseen_words)
+            # a piece drawn in the game's colour, as the panel shows it (its pack's)
+            self.overlay.piece_colours = {
+                label: (int(h[5:7], 16), int(h[3:5], 16), int(h[1:3], 16))
+                for label, h in loop.spec.words.skin(loop.pack).items()}
         self.panel = None
         if panel_choices is not None:
             from gridsight.live.panel import Panel
@@ -125,6 +129,8 @@ class LiveDriver:
         self._placed: tuple | None = None  # the game's box and the panel's size, last placed
         self._over_game = False  # the panel lies over the game's window (it fills the screen)
         self._placement_note = ""  # why the panel is over the game, said in it
+        # where the screen shows what the panel asks (the cards: frame pixels), kept clear
+        self._asked: tuple[tuple[int, int, int, int], ...] = ()
         # The panel's width before it was narrowed to fit beside the board, and the width it
         # was narrowed to: it grows back when room returns (unless the player resized it).
         self._wide: int | None = None
@@ -229,6 +235,7 @@ class LiveDriver:
                 self.overlay.show()
         if self.panel is not None:
             self.panel.show_view(view)
+            self._asked = view.choices.where if view.choices is not None else ()
             self._place_panel()
         line = view.status_line(verbose=self.verbose)
         if line != self._said:
@@ -335,7 +342,11 @@ class LiveDriver:
         strip = [home] if home else []
         box = place_panel(size, [game] + strip, screen)
         beside = bool(strip) and (strip[0].x >= game.x + game.w or strip[0].x + strip[0].w <= game.x)
-        if strip and (beside or not inside(box, screen)):
+        # (a strip under the game wider than it: the block is the strip's width, and a panel
+        # beside it was far from the game: real-look 7002's 290 px window on 1366x768, its
+        # strip 490 px, had the panel 210 px right of the game, level with it)
+        wider = bool(strip) and (strip[0].x < game.x or strip[0].x + strip[0].w > game.x + game.w)
+        if strip and (beside or wider or not inside(box, screen)):
             # Beside the game alone, clear of the strip: a strip beside a window taller than
             # the screen (level with its foot) made game and strip one block, and the panel
             # went past the strip (Disco Zoo's 548 px from the game) or, too wide for the room
@@ -366,8 +377,12 @@ class LiveDriver:
         board = (self.overlay.game_screen_box() or self._board_box()) \
             if fills and not inside(box, screen) else None
         # Placed again only when what it depends on changed: a panel the player moved stays;
-        # over a game filling the screen, also when it hides the cell the advice outlines.
-        advised = self._advised() if fills else []
+        # over a game filling the screen, also when it hides the cell the advice outlines or
+        # a card its lists ask about (kept clear as those cells are: a phone's panel, at the
+        # screen's top, covered the very cards whose animals it asked).
+        asked = [self.overlay.on_screen(b) for b in self._asked]
+        self.overlay.keep_clear = tuple(asked)  # the strip, moved off the panel, too
+        advised = self._advised() + asked if fills else []
         hiding = tuple(b for b in advised if self.panel_box().overlaps(b))
         key = (game, size, home, board, hiding)
         if key == self._placed:
@@ -377,17 +392,18 @@ class LiveDriver:
             # The capture fills the screen (a whole monitor): beside the board in it, else in
             # a corner of the screen clear of the board; the player may move it.
             # beside the board and off the strip (inside the capture too, under the board)
-            box = place_panel(size, [board] + strip, screen) if board is not None else box
+            box = place_panel(size, [board] + strip + asked, screen) if board is not None \
+                else box
             if not inside(box, screen) and board is not None:
                 # Beside the board alone, clear of the strip: the strip under a window as wide
                 # as the screen's 80% made the two one block that wide, so the 8x5 pit's panel
                 # went to the screen's corner, over the game's wallet, with room right of the
                 # pit (1121-1590 px on 1600 x 900, level with it).
                 alone = place_panel(size, [board], screen)
-                if inside(alone, screen) and not any(alone.overlaps(b) for b in strip):
+                if inside(alone, screen) and not any(alone.overlaps(b) for b in strip + asked):
                     box = alone
             if not inside(box, screen) and board is not None:
-                box = self._squeezed(size, [board] + strip, screen) or box
+                box = self._squeezed(size, [board] + strip, screen, clear=asked) or box
             if not inside(box, screen):
                 w, h = size
                 corners = [Box(x, y, w, h) for y in (screen.y, screen.y + screen.h - h)
@@ -396,8 +412,9 @@ class LiveDriver:
                 # advised cells: never over the strip's text while a place off it exists (a
                 # pentomino panel over a stretched board hid the start of the strip under it).
                 box = next((c for c in corners if not any(
-                    c.overlaps(b) for b in [board] + strip if b is not None)), None) or (
-                    board is not None and self._squeezed(size, [board], screen, clear=strip)) or (
+                    c.overlaps(b) for b in [board] + strip + asked if b is not None)), None) or (
+                    board is not None and self._squeezed(size, [board], screen,
+                                                         clear=strip + asked)) or (
                     least_over(size, board, screen, keep=advised, clear=strip)
                     if board is not None else corners[0])
         if self._wide is not None and box.w == self._wide:  # room again: as wide as it was
@@ -423,10 +440,20 @@ class LiveDriver:
                 # the 397 px panel; under it, past the screen's foot): said, as any place
                 # over the game is, and kept above it (it said "Strip over the game" alone).
                 self._over_game = True
-                self._say_why_over(box, game, screen, board, border)
                 self._keep_on_top(True)
-                placed = self.panel.frameGeometry()  # taller by those words: lifted again
-                box = Box(box.x, max(screen.y, foot - placed.height()), box.w, box.h)
+                # Where it covers the least of the board (and of the game's window), off the
+                # advised cells: lifted at the pit's left, it hid its first two columns and
+                # the advised hole (row 1, column 1), with room right of the pit.
+                shown_board = self._board_box()
+                for _ in range(2):  # placed again at the height the words said there give
+                    self._say_why_over(box, game, screen, board, border)
+                    placed = self.panel.frameGeometry()  # taller by those words: lifted again
+                    box = Box(box.x, max(screen.y, foot - placed.height()), box.w, box.h)
+                    if shown_board is not None:
+                        box = least_over((placed.width(), placed.height()), shown_board,
+                                         screen, keep=self._advised() + asked, clear=strip,
+                                         window=game)
+                self._say_why_over(box, game, screen, board, border)
                 self.panel.move(box.x, box.y)
         self.overlay.avoid(Box(box.x, box.y, placed.width() if shown else box.w,
                                placed.height() if shown else box.h))

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from gridsight.live.settings import TrackerSettings
-from gridsight.readers.base import BoardReading, ReadHints
+from gridsight.readers.base import BoardReading, ReadError, ReadHints
 from gridsight.tracking import UNKNOWN, UNSEEN, CellRead, TrackerState
 from gridsight.solvers.advice import Cell
 from gridsight.solvers.cellnames import cell_name
@@ -501,12 +501,18 @@ class GridSource(_NoExtras):
         return self._state
 
     def reading(self, hints: ReadHints) -> BoardReading:
-        from gridsight.readers.desktop import in_view
+        from gridsight.readers.desktop import VIEW, in_view
 
         assert self._board_read is not None and self._frame is not None
         believed = believed_read(self._board_read, self._state, self.settings)
         pixels, believed = in_view(self._frame.pixels, believed)  # the screen's window alone
-        return self.reader.read(pixels, believed, self.pack, hints)
+        try:
+            return self.reader.read(pixels, believed, self.pack, hints)
+        except ReadError as error:
+            region = self._board_read.extras.get(VIEW)
+            if error.choices is not None and error.choices.where and region is not None:
+                error.choices = error.choices.moved(region.x, region.y)  # in the frame's
+            raise
 
     def correct(self, row: int, col: int, label: str) -> None:
         self._state = self.tracker.correct(row, col, label)
