@@ -96,6 +96,49 @@ def letter_counts(line: TextLine) -> tuple[int, ...]:
     return tuple(counts)
 
 
+# A glyph this many times as wide as the screen's usual name letter (:func:`screens_letter`),
+# yet under :data:`PAIR_WIDE` of it, may be one letter or two (a narrow ``I`` run into its
+# neighbour): the line's letter count is then unsure, one more than its glyphs or not. Fresh
+# widest 1008013 at 1.2x: ``PENGUIN`` in glyphs 10, 10, 10, 10, 10 and 18 pixels wide (its
+# ``IN`` one), six glyphs read ``MUSKOX`` by their shapes, the only six-letter option. A
+# letter is never this wide: a pixel font's ``M`` and ``W`` are a pixel or two wider than
+# its other letters (fresh widest 1008013's ``SNOWY``: 10, 10, 10, 12 and 10).
+UNSURE_WIDE = 1.4
+
+
+def letter_spans(line: TextLine, letter: float) -> set[tuple[int, ...]]:
+    """Every count of letters per word ``line`` may hold: its glyphs', :func:`letter_counts`'
+    and each between, a glyph :data:`UNSURE_WIDE` times ``letter`` (the screen's usual name
+    letter) or wider counted as one letter or as two."""
+    counts = letter_counts(line)
+    spans: set[tuple[int, ...]] = {()}
+    k = 0
+    for n, count in zip(line.words, counts):
+        wide = sum(g.box[2] >= UNSURE_WIDE * letter for g in line.glyphs[k:k + n])
+        k += n
+        most = max(count, n + wide)
+        spans = {span + (c,) for span in spans for c in range(min(n, count), most + 1)}
+    return spans
+
+
+def length_unsure(line: TextLine, name: str, options: Iterable[str], letter: float) -> bool:
+    """Whether another of ``options`` than ``name`` is as long, word for word, as ``line``
+    may be (:func:`letter_spans`) though its glyphs were counted as ``name``'s: a length
+    alone does not tell ``name`` from it."""
+    spans = letter_spans(line, letter)
+    if len(spans) < 2:
+        return False
+    mine = tuple(len(word) for word in written(name).split())
+    for other in options:
+        if other == name:
+            continue
+        for text in {written(other), written(other).replace("-", " ")}:
+            theirs = tuple(len(word) for word in text.split())
+            if theirs != mine and theirs in spans:
+                return True
+    return False
+
+
 def one_capital_height(line: TextLine) -> bool:
     """Whether ``line``'s glyph count may be its letter count: no glyph both shorter than a
     capital (:data:`CAPITAL` of the glyphs' median height), below the line's top row and
@@ -153,7 +196,8 @@ def by_length(words: ScreenText, widths: Sequence[int], standing: Settled,
                       f"{[g.box[3] for g in line.glyphs]} not counted", file=sys.stderr)
             continue
         fitting = [name for name in options if fits_name(line, name, widths[k])]
-        if fitting == [card.candidates[0]]:
+        if fitting == [card.candidates[0]] and \
+                not length_unsure(line, fitting[0], options, letter):
             narrowed[k] = (fitting[0],)
     if list(narrowed) == list(names) + [None] * (len(narrowed) - len(names)):
         return None
@@ -182,7 +226,9 @@ def rarity_belied(words: ScreenText, widths: Sequence[int],
                 or holds_pair(line, letter) or not one_capital_height(line):
             continue
         sized = [a for a in animals if a.size == clue.size and not a.is_pet]
-        fitting = {a.rarity for a in sized if fits_name(line, a.name, widths[k])}
+        spans = letter_spans(line, letter)
+        fitting = {a.rarity for a in sized if fits_name(line, a.name, widths[k])
+                   or tuple(len(word) for word in written(a.name).split()) in spans}
         out[k] = bool(fitting) and clue.rarity not in fitting
     return out
 
@@ -223,12 +269,14 @@ def by_shape(words: ScreenText, standing: Settled, names: Sequence[Sequence[str]
         return None
     narrowed = list(names) + [None] * (count - len(names))
     shaped: list[str] = []
+    letter = screens_letter(lines)
     for k, (card, line, options) in enumerate(zip(words.cards, lines, standing.options)):
         if narrowed[k] is not None or line is None or line.height < MIN_LETTER or \
                 not card.candidates or card.cost >= SHAPE_COST or \
                 [name for name in card.candidates if name in options] != \
                 [card.candidates[0]] or not one_capital_height(line) or run_together(line) \
-                or not told_apart(card.candidates[0], options, label_letters(words)):
+                or not told_apart(card.candidates[0], options, label_letters(words)) \
+                or length_unsure(line, card.candidates[0], options, letter):
             continue
         narrowed[k] = (card.candidates[0],)
         shaped.append(card.candidates[0])

@@ -194,11 +194,19 @@ def card_texts(line: TextLine | None, card_width: int) -> dict[str, tuple[str, .
             # (a hyphen is a short mark, faint and thin on a small screen: lost, it leaves
             # its gap, two words; 1.4x seed 930052's ``T-REX`` read as ``T`` and ``REX``)
             out.setdefault(written.replace("-", " "), set()).add(written)
-    if line is not None and line.box[2] >= FULL_CARD * card_width:
+    if line is not None and line.glyphs:
         count = len(line.glyphs)
+        full = line.box[2] >= FULL_CARD * card_width
+        # (a name cut where a word ends shows no trailing space nor the next word's first
+        # letter: its line is two of its cells narrower than the cut text was; widest 995033
+        # at 2.01x: ``FLYING SQUIRREL`` written ``FLYING``, 84 pixels of a 125-pixel card)
+        spaced = line.box[2] * (count + 2) / count >= FULL_CARD * card_width
         for written in animals:
-            if count >= MIN_NAME and len(written.replace(" ", "")) > count:
-                out.setdefault(_cut(written, count), set()).add(written)
+            if count < MIN_NAME or len(written.replace(" ", "")) <= count:
+                continue
+            text = _cut(written, count)
+            if full or (spaced and written[len(text)] == " "):
+                out.setdefault(text, set()).add(written)
     return {text: tuple(sorted(names)) for text, names in out.items()}
 
 
