@@ -96,38 +96,60 @@ def letter_counts(line: TextLine) -> tuple[int, ...]:
     return tuple(counts)
 
 
-# A glyph this many times as wide as the screen's usual name letter (:func:`screens_letter`),
-# yet under :data:`PAIR_WIDE` of it, may be one letter or two (a narrow ``I`` run into its
-# neighbour): the line's letter count is then unsure, one more than its glyphs or not. Fresh
-# widest 1008013 at 1.2x: ``PENGUIN`` in glyphs 10, 10, 10, 10, 10 and 18 pixels wide (its
-# ``IN`` one), six glyphs read ``MUSKOX`` by their shapes, the only six-letter option. A
-# letter is never this wide: a pixel font's ``M`` and ``W`` are a pixel or two wider than
-# its other letters (fresh widest 1008013's ``SNOWY``: 10, 10, 10, 12 and 10).
+# A glyph this many times as wide as a letter (the screen's usual name letter,
+# :func:`screens_letter`, or its line's other glyphs' median, whichever is wider) may be one
+# letter or two (a narrow ``I`` run into its neighbour): the line's letter count is then
+# unsure, unless the name read puts a wide letter (:data:`WIDE_LETTERS`) there. Fresh widest
+# 1008013 at 1.2x: ``PENGUIN`` in glyphs 10, 10, 10, 10, 10 and 18 pixels wide (its ``IN``
+# one), six glyphs read ``MUSKOX`` by their shapes (the ``X`` 18 wide), the only six-letter
+# option. A font's ``W`` may be as wide (widest 850000 at 1.3x: ``KIWI`` in glyphs 13, 12,
+# 21 and 13), its other letters not (fresh widest 1008013's ``SNOWY``: 10, 10, 10, 12, 10).
 UNSURE_WIDE = 1.4
+WIDE_LETTERS = frozenset("MW")
+
+
+def wide_glyphs(line: TextLine, letter: float) -> list[int]:
+    """The indices of ``line``'s glyphs :data:`UNSURE_WIDE` times a letter or wider (the
+    screen's usual name letter ``letter`` or the line's other, not narrow, glyphs' median
+    width, the wider): one letter or two."""
+    widths = [g.box[2] for g in line.glyphs]
+    if not widths:
+        return []
+    mean = sum(widths) / len(widths)
+    out = []
+    for j, width in enumerate(widths):
+        others = [w for i, w in enumerate(widths) if i != j and w >= NARROW * mean]
+        own = float(np.median(others)) if others else 0.0
+        if width >= UNSURE_WIDE * max(letter, own):
+            out.append(j)
+    return out
 
 
 def letter_spans(line: TextLine, letter: float) -> set[tuple[int, ...]]:
     """Every count of letters per word ``line`` may hold: its glyphs', :func:`letter_counts`'
-    and each between, a glyph :data:`UNSURE_WIDE` times ``letter`` (the screen's usual name
-    letter) or wider counted as one letter or as two."""
+    and each between, a glyph of :func:`wide_glyphs` counted as one letter or as two."""
     counts = letter_counts(line)
+    wide = wide_glyphs(line, letter)
     spans: set[tuple[int, ...]] = {()}
     k = 0
     for n, count in zip(line.words, counts):
-        wide = sum(g.box[2] >= UNSURE_WIDE * letter for g in line.glyphs[k:k + n])
+        most = max(count, n + sum(k <= j < k + n for j in wide))
         k += n
-        most = max(count, n + wide)
         spans = {span + (c,) for span in spans for c in range(min(n, count), most + 1)}
     return spans
 
 
 def length_unsure(line: TextLine, name: str, options: Iterable[str], letter: float) -> bool:
     """Whether another of ``options`` than ``name`` is as long, word for word, as ``line``
-    may be (:func:`letter_spans`) though its glyphs were counted as ``name``'s: a length
-    alone does not tell ``name`` from it."""
-    spans = letter_spans(line, letter)
-    if len(spans) < 2:
+    may be (:func:`letter_spans`) though its glyphs were read as ``name``'s: a length alone
+    does not tell ``name`` from it. Not when ``name`` has a letter a glyph and every wide
+    glyph of the line is a wide letter of it (:data:`WIDE_LETTERS`)."""
+    letters = written(name).replace(" ", "").replace("-", "")
+    wide = wide_glyphs(line, letter)
+    if not wide or (len(letters) == len(line.glyphs)
+                    and all(letters[j] in WIDE_LETTERS for j in wide)):
         return False
+    spans = letter_spans(line, letter)
     mine = tuple(len(word) for word in written(name).split())
     for other in options:
         if other == name:
