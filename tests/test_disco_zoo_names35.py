@@ -107,3 +107,24 @@ def test_a_glyph_that_may_be_two_letters_leaves_the_lines_length_unsure(reads):
     drawn, _, text, plain, asked = reads[1008013]
     assert drawn[0].name == "Penguin"
     assert not plain or stated_wrong(text, plain) == [], plain
+
+
+def _piece(x: int, y: int, widths: list[int], height: int, step: int) -> names.TextLine:
+    """A one-word line of glyphs ``widths`` wide, each ``step`` after the last, from (x, y)."""
+    glyphs = tuple(SimpleNamespace(box=(x + step * k, y, w, height)) for k, w in enumerate(widths))
+    right = x + step * (len(widths) - 1) + widths[-1]
+    return names.TextLine(glyphs, (len(widths),), (x, y, right - x, height),  # type: ignore[arg-type]
+                          float(height), (0.0, 0.0, 0.0))
+
+
+def test_pieces_of_a_name_side_by_side_are_joined_as_one_line():
+    # widest 995023 at 0.99x: DIPLODOCUS found as DI (146, 90, 11, 7) and the rest
+    # (160, 87, 49, 11), three pixels apart; the nearer piece, DI, was taken for the name
+    rest = _piece(160, 87, [6, 6, 5, 6, 6, 6], 11, 8)
+    di = _piece(146, 90, [6, 2], 7, 9)
+    [joined] = names._side_by_side_joined([rest, di])
+    assert joined.words == (8,) and joined.box == (146, 87, 60, 11)
+    apart = _piece(141, 88, [6, 6], 10, 8)  # a word a space (5 px) to the left: two words
+    assert names._side_by_side_joined([rest, apart])[0].words == (2, 6)
+    above = _piece(160, 70, [6, 6, 6], 11, 8)  # a line above (a sprite's patches): kept apart
+    assert len(names._side_by_side_joined([above, rest])) == 2

@@ -12,8 +12,9 @@ screen's glyphs read it as that one animal and no other (the candidates of
 :class:`.names.CardName`, under the cards' rule) at a cost under twice the names' margin
 (:data:`LENGTH_COST`; its shapes agree with the letters learned: a ``COW`` whose ``W``
 broke in three is five glyphs that read ``HORSE`` only at eight times the margin, 3.3x seed
-930003), and that animal is the only one of the card's options the line fits; and never on a
-screen where a card's line reads plainly as a name its clues forbid
+930003), and that animal is the only one of the card's options the line fits or may fit
+(a glyph that may be two letters leaves its length unsure: :func:`length_unsure`); and never
+on a screen where a card's line reads plainly as a name its clues forbid
 (:attr:`.names.CardName.unlike`: a clue is misread, and the options left for the other cards
 may all be wrong). The choices are then settled again, the board checking every card
 together.
@@ -274,8 +275,10 @@ def by_shape(words: ScreenText, standing: Settled, names: Sequence[Sequence[str]
     under the cards' clear clues (``words`` read with ``sure``) at a cost under
     :data:`SHAPE_COST` as that animal first and as no other of the card's options (a close
     reading the boxes and the board rule out leaves it alone: 0.66x seed 270026's ``HORSE``
-    with ``SHEEP`` close, the card a rare's, a Horse or a Cow); never on a screen
-    where a line reads plainly as a name its clues forbid. The region is the one standing,
+    with ``SHEEP`` close, the card a rare's, a Horse or a Cow), nor where a glyph of the
+    line may be two letters and another option is as long as it then is
+    (:func:`length_unsure`); never on a screen where a line reads plainly as a name its
+    clues forbid. The region is the one standing,
     or where several stand, the one every name so read is of (pets aside) when the title's
     line reads as it among others (``words.regions``: 0.73x seed 7115's ``NOCTURNAL``, its
     labels unread, and ``FLYING SQUIRREL``) and says it by itself (:func:`title_stands`),
