@@ -128,3 +128,14 @@ def test_pieces_of_a_name_side_by_side_are_joined_as_one_line():
     assert names._side_by_side_joined([rest, apart])[0].words == (2, 6)
     above = _piece(160, 70, [6, 6, 6], 11, 8)  # a line above (a sprite's patches): kept apart
     assert len(names._side_by_side_joined([above, rest])) == 2
+
+
+def test_a_title_of_unsure_length_says_no_region_by_its_length():
+    # a title's six glyphs, the last 1.6 letters wide: JUNGLE as counted, or seven letters
+    # (OUTBACK) with that glyph two; its length alone tells neither
+    from gridsight.games.disco_zoo.lengths import lengths_say
+
+    regions = ("Jungle", "Outback", "Polar")
+    assert lengths_say(_line([10, 10, 10, 10, 10, 10], 65), regions) == ["Jungle"]
+    assert set(lengths_say(_line([10, 10, 10, 10, 10, 16], 70), regions)) == \
+        {"Jungle", "Outback"}

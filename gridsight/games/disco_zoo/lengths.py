@@ -416,11 +416,19 @@ def lengths_say(line: TextLine | None, names: Iterable[str]) -> list[str]:
     shapes vouches for nothing unless its length alone tells the region: 0.73x seed 7115's
     ``NOCTURNAL`` (no other region has nine letters) does; 0.81x seed 471052's ``CITY`` (as
     long as ``FARM``, ``MARS`` and ``MOON``), read ``FARM`` with its ``RACCOON`` found as five
-    glyphs and read ``SHEEP`` at no cost, its labels unread, does not."""
+    glyphs and read ``SHEEP`` at no cost, its labels unread, does not. A line holding a
+    glyph that may be two letters (:func:`length_unsure`, measured against the line's own
+    glyphs) also has the names as long as it may be."""
     if line is None or not line.glyphs:
         return []
+    names = list(names)
     counts = letter_counts(line)
-    return [name for name in names if tuple(len(w) for w in written(name).split()) == counts]
+    out = [name for name in names if tuple(len(w) for w in written(name).split()) == counts]
+    if len(out) == 1 and length_unsure(line, out[0], names, 0.0):
+        spans = letter_spans(line, 0.0)
+        out += [name for name in names if name not in out
+                and tuple(len(w) for w in written(name).split()) in spans]
+    return out
 
 
 # -- names whose letters ran together into one blob a word ---------------------------------
