@@ -139,3 +139,18 @@ def test_a_title_of_unsure_length_says_no_region_by_its_length():
     assert lengths_say(_line([10, 10, 10, 10, 10, 10], 65), regions) == ["Jungle"]
     assert set(lengths_say(_line([10, 10, 10, 10, 10, 16], 70), regions)) == \
         {"Jungle", "Outback"}
+
+
+def test_a_name_found_in_two_pieces_side_by_side_is_read_whole(monkeypatch):
+    # widest 995023 at 0.99x: card 2's DIPLODOCUS as DI and the rest; DI alone was taken for
+    # its name, and its candidates were any Jurassic animal's
+    from gridsight.games.disco_zoo.screen import locate_rescue
+
+    monkeypatch.setenv("GRIDSIGHT_OCR", "off")
+    shot, _, image, _ = real_screen(23, 995_000, wider=True, widest="all")
+    assert shot.extras["cards"][1].name == "Diplodocus"
+    screen = locate_rescue(image)
+    words = names.screen_words(image, screen.cards, screen.lattice.y, None)
+    line = words.lines["names"][1]
+    assert line is not None and line.box[0] <= 147 and line.box[2] >= 55, line.box
+    assert words.cards[1].candidates == ("Diplodocus",)
