@@ -12,8 +12,9 @@ screen's glyphs read it as that one animal and no other (the candidates of
 :class:`.names.CardName`, under the cards' rule) at a cost under twice the names' margin
 (:data:`LENGTH_COST`; its shapes agree with the letters learned: a ``COW`` whose ``W``
 broke in three is five glyphs that read ``HORSE`` only at eight times the margin, 3.3x seed
-930003), and that animal is the only one of the card's options the line fits; and never on a
-screen where a card's line reads plainly as a name its clues forbid
+930003), and that animal is the only one of the card's options the line fits or may fit
+(a glyph that may be two letters leaves its length unsure: :func:`length_unsure`); and never
+on a screen where a card's line reads plainly as a name its clues forbid
 (:attr:`.names.CardName.unlike`: a clue is misread, and the options left for the other cards
 may all be wrong). The choices are then settled again, the board checking every card
 together.
@@ -97,6 +98,71 @@ def letter_counts(line: TextLine) -> tuple[int, ...]:
     return tuple(counts)
 
 
+# A glyph this many times as wide as a letter (the screen's usual name letter,
+# :func:`screens_letter`, or its line's other glyphs' median, whichever is wider) may be one
+# letter or two (a narrow ``I`` run into its neighbour): the line's letter count is then
+# unsure, unless the name read puts a wide letter (:data:`WIDE_LETTERS`) there. Fresh widest
+# 1008013 at 1.2x: ``PENGUIN`` in glyphs 10, 10, 10, 10, 10 and 18 pixels wide (its ``IN``
+# one), six glyphs read ``MUSKOX`` by their shapes (the ``X`` 18 wide), the only six-letter
+# option. A font's ``W`` may be as wide (widest 850000 at 1.3x: ``KIWI`` in glyphs 13, 12,
+# 21 and 13), its other letters not (fresh widest 1008013's ``SNOWY``: 10, 10, 10, 12, 10).
+UNSURE_WIDE = 1.4
+WIDE_LETTERS = frozenset("MW")
+
+
+def wide_glyphs(line: TextLine, letter: float) -> list[int]:
+    """The indices of ``line``'s glyphs :data:`UNSURE_WIDE` times a letter or wider (the
+    screen's usual name letter ``letter`` or the line's other, not narrow, glyphs' median
+    width, the wider): one letter or two."""
+    widths = [g.box[2] for g in line.glyphs]
+    if not widths:
+        return []
+    mean = sum(widths) / len(widths)
+    out = []
+    for j, width in enumerate(widths):
+        others = [w for i, w in enumerate(widths) if i != j and w >= NARROW * mean]
+        own = float(np.median(others)) if others else 0.0
+        if width >= UNSURE_WIDE * max(letter, own):
+            out.append(j)
+    return out
+
+
+def letter_spans(line: TextLine, letter: float) -> set[tuple[int, ...]]:
+    """Every count of letters per word ``line`` may hold: its glyphs', :func:`letter_counts`'
+    and each between, a glyph of :func:`wide_glyphs` counted as one letter or as two."""
+    counts = letter_counts(line)
+    wide = wide_glyphs(line, letter)
+    spans: set[tuple[int, ...]] = {()}
+    k = 0
+    for n, count in zip(line.words, counts):
+        most = max(count, n + sum(k <= j < k + n for j in wide))
+        k += n
+        spans = {span + (c,) for span in spans for c in range(min(n, count), most + 1)}
+    return spans
+
+
+def length_unsure(line: TextLine, name: str, options: Iterable[str], letter: float) -> bool:
+    """Whether another of ``options`` than ``name`` is as long, word for word, as ``line``
+    may be (:func:`letter_spans`) though its glyphs were read as ``name``'s: a length alone
+    does not tell ``name`` from it. Not when ``name`` has a letter a glyph and every wide
+    glyph of the line is a wide letter of it (:data:`WIDE_LETTERS`)."""
+    letters = written(name).replace(" ", "").replace("-", "")
+    wide = wide_glyphs(line, letter)
+    if not wide or (len(letters) == len(line.glyphs)
+                    and all(letters[j] in WIDE_LETTERS for j in wide)):
+        return False
+    spans = letter_spans(line, letter)
+    mine = tuple(len(word) for word in written(name).split())
+    for other in options:
+        if other == name:
+            continue
+        for text in {written(other), written(other).replace("-", " ")}:
+            theirs = tuple(len(word) for word in text.split())
+            if theirs != mine and theirs in spans:
+                return True
+    return False
+
+
 def one_capital_height(line: TextLine) -> bool:
     """Whether ``line``'s glyph count may be its letter count: no glyph both shorter than a
     capital (:data:`CAPITAL` of the glyphs' median height), below the line's top row and
@@ -160,7 +226,8 @@ def by_length(words: ScreenText, widths: Sequence[int], standing: Settled,
                       f"{[g.box[3] for g in line.glyphs]} not counted", file=sys.stderr)
             continue
         fitting = [name for name in options if fits_name(line, name, widths[k])]
-        if fitting == [card.candidates[0]]:
+        if fitting == [card.candidates[0]] and \
+                not length_unsure(line, fitting[0], options, letter):
             narrowed[k] = (fitting[0],)
     if list(narrowed) == list(names) + [None] * (len(narrowed) - len(names)):
         return None
@@ -189,7 +256,9 @@ def rarity_belied(words: ScreenText, widths: Sequence[int],
                 or holds_pair(line, letter) or not one_capital_height(line):
             continue
         sized = [a for a in animals if a.size == clue.size and not a.is_pet]
-        fitting = {a.rarity for a in sized if fits_name(line, a.name, widths[k])}
+        spans = letter_spans(line, letter)
+        fitting = {a.rarity for a in sized if fits_name(line, a.name, widths[k])
+                   or tuple(len(word) for word in written(a.name).split()) in spans}
         out[k] = bool(fitting) and clue.rarity not in fitting
     return out
 
@@ -239,8 +308,10 @@ def by_shape(words: ScreenText, standing: Settled, names: Sequence[Sequence[str]
     under the cards' clear clues (``words`` read with ``sure``) at a cost under
     :data:`SHAPE_COST` as that animal first and as no other of the card's options (a close
     reading the boxes and the board rule out leaves it alone: 0.66x seed 270026's ``HORSE``
-    with ``SHEEP`` close, the card a rare's, a Horse or a Cow); never on a screen
-    where a line reads plainly as a name its clues forbid. The region is the one standing,
+    with ``SHEEP`` close, the card a rare's, a Horse or a Cow), nor where a glyph of the
+    line may be two letters and another option is as long as it then is
+    (:func:`length_unsure`); never on a screen where a line reads plainly as a name its
+    clues forbid. The region is the one standing,
     or where several stand, the one every name so read is of (pets aside) when the title's
     line reads as it among others (``words.regions``: 0.73x seed 7115's ``NOCTURNAL``, its
     labels unread, and ``FLYING SQUIRREL``) and says it by itself (:func:`title_stands`),
@@ -256,12 +327,14 @@ def by_shape(words: ScreenText, standing: Settled, names: Sequence[Sequence[str]
         return None
     narrowed = list(names) + [None] * (count - len(names))
     shaped: list[str] = []
+    letter = screens_letter(lines)
     for k, (card, line, options) in enumerate(zip(words.cards, lines, standing.options)):
         if narrowed[k] is not None or line is None or line.height < MIN_LETTER or \
                 not card.candidates or card.cost >= SHAPE_COST or \
                 [name for name in card.candidates if name in options] != \
                 [card.candidates[0]] or not one_capital_height(line) or run_together(line) \
-                or not told_apart(card.candidates[0], options, label_letters(words)):
+                or not told_apart(card.candidates[0], options, label_letters(words)) \
+                or length_unsure(line, card.candidates[0], options, letter):
             continue
         narrowed[k] = (card.candidates[0],)
         shaped.append(card.candidates[0])
@@ -376,11 +449,19 @@ def lengths_say(line: TextLine | None, names: Iterable[str]) -> list[str]:
     shapes vouches for nothing unless its length alone tells the region: 0.73x seed 7115's
     ``NOCTURNAL`` (no other region has nine letters) does; 0.81x seed 471052's ``CITY`` (as
     long as ``FARM``, ``MARS`` and ``MOON``), read ``FARM`` with its ``RACCOON`` found as five
-    glyphs and read ``SHEEP`` at no cost, its labels unread, does not."""
+    glyphs and read ``SHEEP`` at no cost, its labels unread, does not. A line holding a
+    glyph that may be two letters (:func:`length_unsure`, measured against the line's own
+    glyphs) also has the names as long as it may be."""
     if line is None or not line.glyphs:
         return []
+    names = list(names)
     counts = letter_counts(line)
-    return [name for name in names if tuple(len(w) for w in written(name).split()) == counts]
+    out = [name for name in names if tuple(len(w) for w in written(name).split()) == counts]
+    if len(out) == 1 and length_unsure(line, out[0], names, 0.0):
+        spans = letter_spans(line, 0.0)
+        out += [name for name in names if name not in out
+                and tuple(len(w) for w in written(name).split()) in spans]
+    return out
 
 
 # -- names whose letters ran together into one blob a word ---------------------------------

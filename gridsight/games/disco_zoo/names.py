@@ -194,11 +194,19 @@ def card_texts(line: TextLine | None, card_width: int) -> dict[str, tuple[str, .
             # (a hyphen is a short mark, faint and thin on a small screen: lost, it leaves
             # its gap, two words; 1.4x seed 930052's ``T-REX`` read as ``T`` and ``REX``)
             out.setdefault(written.replace("-", " "), set()).add(written)
-    if line is not None and line.box[2] >= FULL_CARD * card_width:
+    if line is not None and line.glyphs:
         count = len(line.glyphs)
+        full = line.box[2] >= FULL_CARD * card_width
+        # (a name cut where a word ends shows no trailing space nor the next word's first
+        # letter: its line is two of its cells narrower than the cut text was; widest 995033
+        # at 2.01x: ``FLYING SQUIRREL`` written ``FLYING``, 84 pixels of a 125-pixel card)
+        spaced = line.box[2] * (count + 2) / count >= FULL_CARD * card_width
         for written in animals:
-            if count >= MIN_NAME and len(written.replace(" ", "")) > count:
-                out.setdefault(_cut(written, count), set()).add(written)
+            if count < MIN_NAME or len(written.replace(" ", "")) <= count:
+                continue
+            text = _cut(written, count)
+            if full or (spaced and written[len(text)] == " "):
+                out.setdefault(text, set()).add(written)
     return {text: tuple(sorted(names)) for text, names in out.items()}
 
 
@@ -1321,6 +1329,45 @@ def _within(inner: TextLine, outer: TextLine) -> bool:
     return across >= 0.8 * iw and down >= 0.5 * ih and len(inner.glyphs) < len(outer.glyphs)
 
 
+def _side_by_side_joined(lines: list[TextLine]) -> list[TextLine]:
+    """``lines`` with two lines side by side on one row joined as one: pieces of a name
+    found apart (widest 995023 at 0.99x: ``DIPLODOCUS`` as ``DI`` and the rest, a pixel
+    apart in height and three across, and the nearer piece, ``DI``, taken for the name).
+    Side by side: their rows overlap by half the shorter line's height, and the gap between
+    them is under a glyph's width (the wider line's median glyph); a gap wider than two of
+    the right line's gaps between glyphs is a space between words."""
+    out = list(lines)
+    joined = True
+    while joined:
+        joined = False
+        for a in out:
+            for b in out:
+                if a is b or not a.glyphs or not b.glyphs or a.box[0] >= b.box[0]:
+                    continue
+                gap = b.box[0] - (a.box[0] + a.box[2])
+                down = min(a.box[1] + a.box[3], b.box[1] + b.box[3]) - max(a.box[1], b.box[1])
+                wide = a if a.box[2] >= b.box[2] else b
+                cell = float(np.median([g.box[2] for g in wide.glyphs]))
+                if gap < 0 or gap >= cell or down < 0.5 * min(a.box[3], b.box[3]):
+                    continue
+                inner = [q.box[0] - (p.box[0] + p.box[2])
+                         for p, q in zip(b.glyphs, b.glyphs[1:])]
+                apart = bool(inner) and gap > 2 * max(1.0, float(np.median(inner)))
+                words = a.words + b.words if apart else \
+                    a.words[:-1] + (a.words[-1] + b.words[0],) + b.words[1:]
+                x1 = b.box[0] + b.box[2]
+                y0 = min(a.box[1], b.box[1])
+                y1 = max(a.box[1] + a.box[3], b.box[1] + b.box[3])
+                line = TextLine(a.glyphs + b.glyphs, words, (a.box[0], y0, x1 - a.box[0], y1 - y0),
+                                max(a.height, b.height), b.colour)
+                out = [line if ln is a else ln for ln in out if ln is not b]
+                joined = True
+                break
+            if joined:
+                break
+    return out
+
+
 def _name_line(lines: list[TextLine], card: CardText, owned: TextLine | None,
                borrowed: bool = False) -> TextLine | None:
     """A card's name: the lines just above ``YOU HAVE`` (two when the name is wrapped), else
@@ -1349,6 +1396,8 @@ def _name_line(lines: list[TextLine], card: CardText, owned: TextLine | None,
         above = [ln for ln in above if ln.height >= SPECK * owned.height]
     above = [ln for ln in above if not any(_within(ln, other) for other in above
                                             if other is not ln)]
+    if owned is not None:
+        above = _side_by_side_joined(above)
     if not above:
         return None
     if owned is not None and len(above) >= 2:
