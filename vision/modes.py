@@ -72,28 +72,44 @@ def densest_each(clouds: np.ndarray, radius: float, *, steps: int = 5,
             or clouds.shape[2] < 2 or np.isnan(clouds).any():
         return np.array([densest(c, radius, steps=steps, min_share=min_share)
                          for c in clouds]).reshape(clouds.shape[0], clouds.shape[2])
-    count, size, _ = clouds.shape
+    count, size, space = clouds.shape
     middle = size // 2
     ordered = np.sort(clouds, axis=1)
     middles = ordered[:, middle - 1 : middle + 1] if size % 2 == 0 \
         else ordered[:, middle : middle + 1]
     centres = np.add.reduce(middles, axis=1)
     np.true_divide(centres, np.intp(middles.shape[1]), out=centres, casting="unsafe")
+    # The steps work on the points first (points, clouds, space): a mean's sum is then the
+    # sum of the rows of a (points, clouds x space) table, which NumPy adds row after row
+    # (as :func:`_mean_rows`, every column at once), and each coordinate is a plain slice.
+    points = np.ascontiguousarray(clouds.transpose(1, 0, 2))
+    coords = [points[:, :, j] for j in range(space)]
     active = np.ones(count, bool)
-    taken = np.zeros((count, size), bool)
+    taken = np.zeros((size, count), bool)
     started = False
     for _ in range(steps):
-        offset = clouds - centres[:, None, :]
-        inside = np.sqrt(np.add.reduce(offset * offset, axis=2)) < radius
+        if space <= 4:
+            # the squares added one after another, as NumPy adds a last axis this short
+            offsets = [c - centres[:, j] for j, c in enumerate(coords)]
+            squares = [offset * offset for offset in offsets]
+            total = squares[0] + squares[1]
+            for square in squares[2:]:
+                total += square
+        else:
+            offset = points - centres
+            total = np.add.reduce(offset * offset, axis=2)
+        inside = np.sqrt(total) < radius
         if started:
-            active &= (inside != taken).any(axis=1)  # the same points: a fixed point
-        near = np.add.reduce(inside, axis=1)
+            active &= (inside != taken).any(axis=0)  # the same points: a fixed point
+        near = np.add.reduce(inside, axis=0)
         active &= near >= min_share * size
         if not active.any():
             break
-        # A running sum: strictly in order, as NumPy sums rows of two or more columns; plus
-        # a zero, as NumPy's sum starts from one (a sum of zeros is +0, never -0).
-        sums = np.cumsum(np.where(inside[:, :, None], clouds, 0), axis=1)[:, -1] + 0
+        # Row after row: strictly in order, the points not taken as zeros (adding a zero
+        # changes no sum); plus a zero, as NumPy's sum starts from one (a sum of zeros is +0,
+        # never -0).
+        taken_points = np.where(inside[:, :, None], points, 0).reshape(size, -1)
+        sums = np.add.reduce(taken_points, axis=0).reshape(count, space) + 0
         with np.errstate(invalid="ignore", divide="ignore"):  # clouds stopped: not kept
             means = np.true_divide(sums, near.astype(np.intp)[:, None], out=sums,
                                    casting="unsafe")
