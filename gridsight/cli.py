@@ -107,11 +107,12 @@ def console(argv: Sequence[str] | None = None) -> int:
     """:func:`main` for a process of its own (the ``gridsight`` console script and ``python -m
     gridsight`` call it through :func:`gridsight.__main__.entry`, which makes Ctrl-C clean
     from gridsight's first instruction): it also takes the process-wide settings
-    (:mod:`gridsight.process`): the ``--max-memory`` bound, the logs closed at exit and on
-    ``SIGTERM``. Returns the exit code."""
-    from gridsight.process import install_exit_hooks
+    (:mod:`gridsight.process`): the ``--max-memory`` bound (and OpenBLAS on one thread under
+    it), the logs closed at exit and on ``SIGTERM``. Returns the exit code."""
+    from gridsight.process import cap_blas_threads, install_exit_hooks
 
     install_exit_hooks()
+    cap_blas_threads(sys.argv[1:] if argv is None else argv)
     return _run(argv, own_process=True)
 
 

@@ -56,6 +56,7 @@ import os
 import threading
 import time
 from dataclasses import dataclass, field, replace
+from decimal import Decimal
 from typing import Any
 
 from gridsight.solvers import headroom
@@ -77,6 +78,20 @@ def amount(count: int, unit: str) -> str:
     ('1 state', '0 states', '12,000 bytes')
     """
     return f"{count:,} {unit}" + ("" if count == 1 else "s")
+
+
+def said_seconds(value: float) -> str:
+    """``value`` seconds as a person writes them, every digit it has and no exponent (every
+    limit in seconds said in words goes through it: ``{:g}`` said ``1e-09`` and
+    ``1.23457e+06``).
+
+    >>> said_seconds(20.0), said_seconds(1e-9), said_seconds(1234567.0), said_seconds(2.5)
+    ('20', '0.000000001', '1234567', '2.5')
+    """
+    text = repr(float(value))  # the shortest digits that give the number back
+    if "e" in text and 1e-15 <= value < 1e16:
+        text = format(Decimal(text), "f")
+    return text[:-2] if text.endswith(".0") else text
 
 
 def _check(name: str, value: float | None, *, whole: bool = False) -> None:
@@ -209,9 +224,9 @@ class Limit:
         """
         parts = []
         if self.seconds is not None:
-            parts.append(f"{self.seconds:g} s of work")
+            parts.append(f"{said_seconds(self.seconds)} s of work")
         if self.wall_seconds is not None:
-            parts.append(f"{self.wall_seconds:g} s of waiting")
+            parts.append(f"{said_seconds(self.wall_seconds)} s of waiting")
         if self.states is not None:
             parts.append(amount(self.states, "state"))
         if self.memory is not None:
@@ -300,9 +315,9 @@ class Meter:
         if limit.states is not None and self.states >= limit.states:
             self.reason = f"the limit of {amount(limit.states, 'state')}"
         elif limit.seconds is not None and self.cpu_spent() >= limit.seconds:
-            self.reason = f"the limit of {limit.seconds:g} s of work"
+            self.reason = f"the limit of {said_seconds(limit.seconds)} s of work"
         elif limit.wall_seconds is not None and self.wall_spent() >= limit.wall_seconds:
-            self.reason = f"the limit of {limit.wall_seconds:g} s of waiting"
+            self.reason = f"the limit of {said_seconds(limit.wall_seconds)} s of waiting"
         elif self.parent is not None and self.parent.reached():
             self.reason = self.parent.reason
         else:

@@ -118,8 +118,8 @@ SEARCHED = {
 
 @pytest.mark.parametrize("game", sorted(SEARCHED))
 @pytest.mark.parametrize("given, words", [
-    (("--time-limit", "1e-9"), "the limit of 1e-09 s of work"),
-    (("--time-limit", "0", "--wall-limit", "1e-9"), "the limit of 1e-09 s of waiting"),
+    (("--time-limit", "1e-9"), "the limit of 0.000000001 s of work"),
+    (("--time-limit", "0", "--wall-limit", "1e-9"), "the limit of 0.000000001 s of waiting"),
 ], ids=["work", "waiting"])
 def test_every_game_answers_the_command_at_a_tiny_limit_and_says_so(run_cli, game, given,
                                                                    words):

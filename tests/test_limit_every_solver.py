@@ -109,18 +109,24 @@ def test_tile_path_honours_the_limits_memory_at_its_cost_per_state(engine):
     """``Limit(memory=...)`` bounds tile path's states held (bytes at docs/tile-path.md's cost
     per state): before, it ran the Hero's Cave exact, bounded only by its own max_states."""
     cave = board_of("tile-path-heros-cave.txt")
-    tiny = api.solve("tile-path", cave, limit=api.Limit(memory=1), options={"engine": engine})
-    assert not tiny.quality.exact and tiny.move is not None
-    assert tiny.quality.stopped == "the memory bound of 1 state"
+    # Each bound said as it was given (before: "the memory bound of 1 state" for memory=0
+    # and 1, "the memory bound of 50 states" for max_states=50).
+    for memory in (0, 1):
+        tiny = api.solve("tile-path", cave, limit=api.Limit(memory=memory),
+                         options={"engine": engine})
+        assert not tiny.quality.exact and tiny.move is not None
+        assert tiny.quality.stopped == (f"the memory bound of {memory} byte{'s' * (memory != 1)}"
+                                        " (less than one state held: 60 bytes)")
     # 600,000 bytes at the Python engine's 60 bytes a state (auto stays in Python below its
     # switch, which 10,000 states are).
     some = api.solve("tile-path", cave, limit=api.Limit(memory=600_000),
                      options={"engine": engine})
-    assert some.quality.stopped == "the memory bound of 10,000 states"
+    assert some.quality.stopped == ("the memory bound of 600,000 bytes (10,000 states held at "
+                                    "once, 60 bytes each)")
     # The tighter of the two bounds wins: the option's own max_states when it holds fewer.
     both = api.solve("tile-path", cave, limit=api.Limit(memory=600_000),
                      options={"engine": engine, "max_states": 50})
-    assert both.quality.stopped == "the memory bound of 50 states"
+    assert both.quality.stopped == "the limit of 50 states held at once"
 
 
 def test_limits_in_words_say_one_state_and_two_states():

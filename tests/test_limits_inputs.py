@@ -233,7 +233,7 @@ def test_time_limit_zero_means_none_and_a_short_one_still_answers(run_cli, examp
     assert code == 0 and err == ""
     answers = [json.loads(line) for line in out.splitlines()]
     assert len(answers) == 2 and all(a["recommend"] is not None for a in answers)
-    assert all(a["quality"]["stopped"] == "the limit of 1e-06 s of work" for a in answers)
+    assert all(a["quality"]["stopped"] == "the limit of 0.000001 s of work" for a in answers)
 
 
 def test_a_wall_limit_is_an_outer_bound_the_user_sets(run_cli, examples):
@@ -243,7 +243,7 @@ def test_a_wall_limit_is_an_outer_bound_the_user_sets(run_cli, examples):
     assert code == 0, err
     data = json.loads(out)
     assert data["recommend"] is not None
-    assert data["quality"]["stopped"] == "the limit of 1e-06 s of waiting"
+    assert data["quality"]["stopped"] == "the limit of 0.000001 s of waiting"
     code, _, err = run_cli("solve", "thrill-digger", "-", "--wall-limit", "-1", stdin=text)
     assert code == 2 and "--wall-limit" in err
 

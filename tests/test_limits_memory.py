@@ -134,3 +134,43 @@ def test_an_import_that_could_not_map_its_library_under_the_bound_is_out_of_memo
     except ImportError as chained:
         assert cli.failed_for_memory(chained)
     assert not cli.failed_for_memory(ImportError("No module named 'numba'"))
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="the data in use is read from /proc")
+def test_under_a_bound_given_openblas_runs_one_thread_and_disco_zoo_solves_in_110m():
+    """OpenBLAS gives every thread of its pool a buffer when numpy loads (42 MB a thread past
+    the first, 2 cores): with its buffers taken before the bound, Disco Zoo was refused up to
+    130M (132 MB held). The command caps it at one thread when ``--max-memory`` is given: 90
+    MB held, the board solved (93M and up, 2 cores)."""
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS")}  # a thread a core
+    done = subprocess.run([sys.executable, "-m", "gridsight", "solve", "disco-zoo",
+                           str(EXAMPLES / "disco-zoo-jungle.txt"), "--max-memory", "110M"],
+                          capture_output=True, text=True, timeout=120, env=env)
+    assert (done.returncode, done.stderr) == (0, ""), done.stderr
+    assert done.stdout.strip()
+
+
+def test_the_threads_are_capped_only_for_a_bound_the_player_gives(monkeypatch):
+    from gridsight import process
+
+    given = process._gives_memory_bound
+    assert given(["solve", "disco-zoo", "-", "--max-memory", "100M"])
+    assert given(["solve", "disco-zoo", "--max-memory=1G", "-"])
+    assert given(["analyze", "shot.png", "--max-m", "300M"])  # argparse takes the prefix
+    assert not given(["solve", "disco-zoo", "-"])  # the default bound: no cap
+    assert not given(["solve", "disco-zoo", "-", "--max-memory", "0"])  # no bound
+    assert not given(["solve", "tile-path", "--max-states", "9", "--", "--max-memory", "1"])
+    # Set in the environment only when none of the thread variables is the player's, and
+    # only before numpy is loaded (a fresh process: nothing here is imported yet).
+    script = ("import os, sys; from gridsight.process import cap_blas_threads; "
+              "print(cap_blas_threads(sys.argv[1:]), os.environ.get('OPENBLAS_NUM_THREADS'), "
+              "os.environ.get('OMP_NUM_THREADS'), 'numpy' in sys.modules)")
+    clean = {k: v for k, v in os.environ.items() if k not in process.BLAS_THREADS}
+    for env, argv, said in ((clean, ["--max-memory", "1G"], "True 1 1 False"),
+                            (clean, [], "False None None False"),
+                            ({**clean, "OMP_NUM_THREADS": "3"}, ["--max-memory", "1G"],
+                             "False None 3 False")):
+        done = subprocess.run([sys.executable, "-c", script, *argv], capture_output=True,
+                              text=True, timeout=60, env=env)
+        assert done.stdout.split() == said.split(), done.stderr

@@ -102,9 +102,9 @@ def test_time_limit_zero_means_no_limit_and_a_tiny_one_is_honoured(run_cli, exam
     assert recommend is not None
     assert recommend["safe"] or 0 <= recommend["mine_at_least"] <= recommend["mine_at_most"] < 1
     assert data["quality"]["exact"] is False
-    assert data["quality"]["stopped"] == "the limit of 1e-09 s of work"
+    assert data["quality"]["stopped"] == "the limit of 0.000000001 s of work"
     _, text, _ = run_cli("solve", "minesweeper", "--time-limit", "1e-9", board)
-    assert "incomplete: the limit of 1e-09 s of work stopped the counting" in text
+    assert "incomplete: the limit of 0.000000001 s of work stopped the counting" in text
 
 
 def test_bad_boards_exit_2_with_one_line(run_cli):

@@ -156,8 +156,8 @@ def test_memory_bound_in_json_says_undecided(cli):
     assert code == 0, err
     data = json.loads(out)
     assert data["solvable"] is None
-    assert data["stopped"] == "the memory bound of 5,000 states reached"
-    assert data["proven"].startswith("undecided: the memory bound of 5,000 states reached "
+    assert data["stopped"] == "the limit of 5,000 states held at once reached"
+    assert data["proven"].startswith("undecided: the limit of 5,000 states held at once reached "
                                      "(searched ")
 
 

@@ -19,7 +19,7 @@ ENTRY_POINTS = (analysis.decide, analysis.leave_one_analysis, analysis.check_wal
                 analysis.analyse, frontier.run, frontier.hamiltonian_path,
                 frontier.longest_walk)
 OPEN = frozenset((r, c) for r in range(5) for c in range(5))  # a walk exists from a corner
-MEMORY_STOP = "the memory bound of 1 state reached"
+MEMORY_STOP = "the memory bound of 1 byte (less than one state held: 60 bytes) reached"
 
 
 def _board(text: str):

@@ -87,7 +87,7 @@ def test_memory_bound_names_itself():
     result = analyse(board_of(open_text(12)), limit=Limit.none(), max_states=3000)
     assert result.exists is None and result.nodes > 0
     assert result.proven == (
-        f"undecided: the memory bound of 3,000 states reached (searched {result.nodes:,} "
+        f"undecided: the limit of 3,000 states held at once reached (searched {result.nodes:,} "
         "states)"
     )
 
@@ -242,7 +242,7 @@ def test_the_cli_says_a_stopped_search_stopped_and_still_gives_a_move(run_cli, t
     code, out, err = run_cli("solve", "tile-path", str(path), "--time-limit", "0.000001")
     first = out.splitlines()[0]
     assert code == 0 and "Traceback" not in err, err
-    assert first.startswith("Step ") and "unproven: the limit of 1e-06 s of work reached" in first
+    assert first.startswith("Step ") and "unproven: the limit of 0.000001 s of work reached" in first
     assert "No full walk exists" not in first
     words = " ".join(out.split())
     assert "before the fewest tiles left was found; a quick walk (not proven the best)" in words

@@ -32,10 +32,10 @@ from typing import Any
 
 from gridsight.solvers.errors import ImpossibleBoardError
 from gridsight.solvers.tile_path.board import Pos, TilePathBoard, move_name, neighbours
-from gridsight.solvers.limit import Limit, LimitReached, Meter, Quality, amount
+from gridsight.solvers.limit import Limit, LimitReached, Meter, Quality
 from gridsight.solvers.tile_path.frontier import FrontierBoard, Sweep, run
 from gridsight.solvers.tile_path.limits import (
-    DEFAULT_MAX_STATES, entry_bounds, progress, undecided,
+    DEFAULT_MAX_STATES, entry_bounds, held_bound, progress, undecided,
 )
 from gridsight.solvers.tile_path.proofs import Proof, quick_proof, where
 
@@ -417,7 +417,7 @@ def limit_reason(meter: Meter, max_states: int | None) -> str:
     """The bound that left something undecided, in words (the meter's if it was reached)."""
     if meter.reason is not None:
         return f"{meter.reason} reached"
-    return f"the memory bound of {amount(max_states or 0, 'state')} reached"
+    return f"{held_bound(meter, max_states or 0)} reached"
 
 
 def _next_moves(

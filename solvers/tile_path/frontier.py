@@ -291,6 +291,8 @@ def run(
                 raise
     except LimitReached as stop:
         progress(stop).states = states
+        if isinstance(stop, StatesHeldExceeded):
+            stop.said_under(meter)
         raise
     result = FrontierResult(True, path, covered, states, active.name)
     return Sweep(result, layers.saved if keep else {}, active, codes)

@@ -12,9 +12,12 @@ states it expanded; whether it had already proven that a walk exists).
 
 >>> stop = StatesHeldExceeded(1000)
 >>> stop.reason, isinstance(stop, LimitReached)
-('the memory bound of 1,000 states', True)
+('the limit of 1,000 states held at once', True)
 >>> undecided(stop)
-'undecided: the memory bound of 1,000 states reached (searched 0 states)'
+'undecided: the limit of 1,000 states held at once reached (searched 0 states)'
+
+The bound is said as its caller gave it (:func:`held_bound`): ``max_states`` (``solve tile-path
+--max-states``) in states held, a :class:`~gridsight.solvers.limit.Limit`'s ``memory`` in bytes.
 
 Every entry point that searches (:func:`~gridsight.solvers.tile_path.analysis.analyse`,
 ``decide``, ``leave_one_analysis``, ``check_walk_so_far``, the frontier's ``run``,
@@ -62,11 +65,41 @@ class Progress:
 
 
 class StatesHeldExceeded(LimitReached):
-    """The run would have held more states at once than its memory bound allows."""
+    """The run would have held more states at once than its memory bound allows (said as
+    ``max_states``'s until :meth:`said_under` names the bound its caller gave)."""
 
     def __init__(self, max_states: int):
-        super().__init__(f"the memory bound of {amount(max_states, 'state')}")
+        super().__init__(held_bound(None, max_states))
         self.max_states = max_states
+
+    def said_under(self, meter: Meter) -> None:
+        """Name the bound as the caller of the run under ``meter`` gave it
+        (:func:`held_bound`)."""
+        self.reason = held_bound(meter, self.max_states)
+        self.args = (f"stopped at {self.reason}",)
+
+
+def held_bound(meter: Meter | None, states: int) -> str:
+    """The bound of ``states`` held at once, in words, as its caller gave it: the limit's
+    ``memory`` (:meth:`Meter.memory_bound`) in bytes when ``states`` is what those bytes hold
+    (:func:`states_within`, at either engine's cost), else ``max_states`` in states (before,
+    both were "the memory bound of N states", and ``Limit(memory=0)`` said "1 state").
+
+    >>> held_bound(None, 5000)
+    'the limit of 5,000 states held at once'
+    >>> held_bound(Limit(memory=600_000).start(), 10_000)
+    'the memory bound of 600,000 bytes (10,000 states held at once, 60 bytes each)'
+    >>> held_bound(Limit(memory=0).start(), 1)
+    'the memory bound of 0 bytes (less than one state held: 60 bytes)'
+    """
+    memory = None if meter is None else meter.memory_bound()
+    if memory is not None:
+        for cost in (PYTHON_STATE_BYTES, NUMBA_STATE_BYTES):
+            if states == max(1, memory // cost):
+                held = (f"{amount(states, 'state')} held at once, {cost} bytes each"
+                        if memory >= cost else f"less than one state held: {cost} bytes")
+                return f"the memory bound of {amount(memory, 'byte')} ({held})"
+    return f"the limit of {amount(states, 'state')} held at once"
 
 
 def progress(stop: LimitReached) -> Progress:
