@@ -35,7 +35,6 @@ from gridsight.games.disco_zoo.names import (
     MARGIN,
     NARROW,
     PAIR_WIDE,
-    UNREAD_COST,
     ScreenText,
     card_texts,
     card_ways,
@@ -43,7 +42,7 @@ from gridsight.games.disco_zoo.names import (
     screens_letter,
 )
 from gridsight.games.disco_zoo.settle import CardClue, Settled, settle
-from gridsight.games.disco_zoo.title_region import counts_alone
+from gridsight.games.disco_zoo.title_region import counts_alone, whole_name
 from gridsight.solvers.disco_zoo.catalogue import load_catalogue
 from gridsight.vision.glyphs import TextLine, pieces_joined
 
@@ -134,18 +133,32 @@ def by_length(words: ScreenText, widths: Sequence[int], standing: Settled,
     narrowed by the cards' name lengths (see the module docstring); ``None`` when no card is
     narrowed so."""
     lines = words.lines.get("names", [])
-    if len(standing.regions) != 1 or len(lines) != len(standing.options) or \
-            len(words.cards) != len(standing.options):
+    if len(lines) != len(standing.options) or len(words.cards) != len(standing.options):
         return None
     if any(card.unlike for card in words.cards):
         return None
-    narrowed = list(names) + [None] * (len(standing.options) - len(names))
     letter = screens_letter(lines)
+    if len(standing.regions) != 1:
+        # The region told by the title's length, checked against every card's line
+        # (:func:`region_by_title`); the choices then of that region alone.
+        region = region_by_title(words, standing.regions)
+        if region is None:
+            return None
+        within = settle(clues, found, empty, region=region, names=names, unread=unread,
+                        sure=sure)
+        if within is None or not _lines_fit(lines, within.options, widths, letter):
+            return None
+        if within.settled:
+            return within
+        standing = within
+    narrowed = list(names) + [None] * (len(standing.options) - len(names))
     for k, (card, line, options) in enumerate(zip(words.cards, lines, standing.options)):
         if narrowed[k] is not None or len(options) < 2 or line is None or \
                 line.height < MIN_LETTER:
             continue
-        read_as_none = card.name is None and card.cost >= UNREAD_COST
+        # (a line read dearly, over LENGTH_COST, is told only as an unread one is: its
+        # length far from every other option's)
+        read_as_none = card.name is None and card.cost >= LENGTH_COST
         if not read_as_none and (len(card.candidates) != 1 or card.cost >= LENGTH_COST):
             continue
         if holds_pair(line, letter):
@@ -192,6 +205,50 @@ def rarity_belied(words: ScreenText, widths: Sequence[int],
         fitting = {a.rarity for a in sized if fits_name(line, a.name, widths[k])}
         out[k] = bool(fitting) and clue.rarity not in fitting
     return out
+
+
+# The title's region line is counted only this tall or taller (pixels): smaller, its letters
+# run together in pairs not always wide enough to show (fresh real-look 1000014 at 0.72x:
+# ``JURASSIC`` in five glyphs 6 tall, read alone ``POLAR`` by 10).
+REGION_LETTER = 8.0
+
+
+def region_by_title(words: ScreenText, regions: Sequence[str]) -> str | None:
+    """The one of ``regions`` (those the cards' boxes and the board leave) the title says by
+    its length, when the names were not read enough to say one: the region line tall enough
+    (:data:`REGION_LETTER`), of capitals of one height, none of its glyphs two letters
+    (:func:`letter_counts` its glyph count), the whole of the title's text on its rows
+    (:func:`.title_region.whole_name`: a title cut short is another name's length), its
+    letter count that region's name's alone among all regions (:func:`lengths_say`), and
+    its glyphs read on their own cheapest as that name (:attr:`.names.ScreenText.title_reads`):
+    two readings of one line, its count and its shapes, agreeing. Fresh real-look 1000020
+    at 1.44x: ``NOCTURNAL`` in nine glyphs (no other region has nine letters), read alone as
+    it by 3.1; its cards unread, ``FLYING SQUIRREL`` and ``KIWI`` fit other regions'
+    animals' lengths too. ``None`` when no region is so told."""
+    line = words.lines.get("region")
+    if line is None or line.height < REGION_LETTER or not line.glyphs or \
+            not one_capital_height(line) or run_together(line) or \
+            letter_counts(line) != line.words or \
+            not whole_name(line, words.lines.get("bar", []), words.lines.get("label")):
+        return None
+    told = lengths_say(line, load_catalogue().regions)
+    if len(told) != 1 or told[0] not in regions or words.title_reads(told[0]) <= 0.0:
+        return None
+    return told[0]
+
+
+def _lines_fit(lines: Sequence[TextLine | None], options: Sequence[Sequence[str]], widths: Sequence[int], letter: float) -> bool:
+    """Whether every card's name line that can be counted (tall enough, of capitals of one
+    height, no letters in pairs nor run together) fits one of its ``options`` by its
+    letters word for word (:func:`fits_name`): the cards' animals share the region told by
+    the title, so a line no animal of it fits belies the region (or its own count)."""
+    for line, opts, width in zip(lines, options, widths):
+        if line is None or line.height < MIN_LETTER or not one_capital_height(line) or \
+                holds_pair(line, letter) or run_together(line):
+            continue
+        if not any(fits_name(_pieces_joined(line, name), name, width) for name in opts):
+            return False
+    return True
 
 
 # A card's line the glyphs read as none of its names (:data:`.names.UNREAD_COST`) is told by
