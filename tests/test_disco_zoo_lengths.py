@@ -294,3 +294,71 @@ def test_a_line_of_letters_run_together_in_pairs_is_not_told_by_its_length():
     words = names.ScreenText("Farm", ("Farm",), cards_read, lines={"names": [sheep, cow]})
     told = by_length(words, [90, 90], standing, [("Sheep",), None], clues, [], [], 0)
     assert told is not None and [a.name for a in told.animals] == ["Sheep", "Cow"]
+
+
+def _untitled(title: tuple[int, ...] = (9,), height: int = 14, read_as: str = "NOCTURNAL",
+              wide: bool = False, beside: bool = False, kiwi: tuple[int, ...] = (4,)):
+    """Fresh real-look 1000020's words as read (1.44x, OCR off): the region read beyond doubt
+    by nothing but its title line (``title`` glyphs per word, ``height`` tall, read alone as
+    ``read_as`` by 3.1; ``wide``: its fourth glyph two letters wide; ``beside``: a glyph of
+    its height to its right on the bar, the title cut short), two cards unread, their lines
+    ``FLYING SQUIRREL`` (6 and 8 glyphs) and ``KIWI`` (``kiwi``)."""
+    region = _glyph_line(15, 58, title, height)
+    if wide:
+        boxes = [g.box for g in region.glyphs]
+        boxes[3] = (boxes[3][0], boxes[3][1], 16, boxes[3][3])
+        region = names.TextLine(tuple(SimpleNamespace(box=b) for b in boxes),  # type: ignore
+                                region.words, region.box, region.height, region.colour)
+    bar = [_glyph_line(200, 58, (3,), height)] if beside else []
+    cards_read = (names.CardName(None, ("Flying Squirrel", "Kakapo"), False, 17.3),
+                  names.CardName(None, ("Kiwi",), False, 5.7))
+    lines = {"names": [_glyph_line(30, 200, (6, 8), 7), _glyph_line(300, 200, kiwi, 7)],
+             "region": region, "bar": bar, "label": None}
+    return names.ScreenText(None, ("Nocturnal",), cards_read, lines=lines,
+                            title_alone=(read_as, 3.1))
+
+
+def test_the_region_told_by_the_titles_length_when_the_cards_leave_many():
+    """:func:`lengths.by_length` with the region unknown (the cards' names unread, 14 regions
+    standing): the title's nine glyphs are ``NOCTURNAL``'s alone, and read alone as it, so
+    its animals are the choices, and the cards' lengths tell them (Flying Squirrel, Kiwi).
+    Not when the title's glyphs read alone as another name, when it is short (at 6 pixels
+    letters run in pairs: 1000014's ``JURASSIC`` in five glyphs read ``POLAR``), when a glyph
+    of it is two letters wide (eight glyphs counted nine letters), when more of the title's text stands beside it (cut short),
+    nor when a card's line fits none of that region's animals (the ``KIWI`` in 7 glyphs)."""
+    clues = [CardClue("rare", 3), CardClue("common", 4)]
+    standing = settle(clues, [], [], unread=25)
+    assert standing is not None and len(standing.regions) > 1
+
+    def told(words: names.ScreenText) -> list[str] | None:
+        out = by_length(words, [150, 150], standing, [None, None], clues, [], [], 25)
+        return None if out is None else [out.region] + [a.name for a in out.animals]
+
+    assert told(_untitled()) == ["Nocturnal", "Flying Squirrel", "Kiwi"]
+    assert told(_untitled(read_as="CONSTELLATION")) is None
+    assert told(_untitled(height=6)) is None
+    assert told(_untitled(title=(8,), wide=True)) is None  # nine letters, a pair among them
+    assert told(_untitled(beside=True)) is None
+    assert told(_untitled(kiwi=(7,))) is None
+    assert told(_untitled(title=(8,))) is None  # Northern, Jurassic, Mountain
+
+
+def test_the_region_told_by_the_title_is_belied_by_a_card_line_none_of_its_animals_fit():
+    """A mythical card of two boxes: the Nocturnal's is its Ghost alone, so the title's
+    ``NOCTURNAL`` would settle the card by itself; its line of four glyphs (a ``YETI``) fits
+    no Ghost, so the region is not taken; five glyphs are the Ghost's."""
+    clues = [CardClue("mythical", 2)]
+    standing = settle(clues, [], [], unread=25)
+    assert standing is not None and len(standing.regions) > 1
+
+    def told(glyphs: int) -> list[str] | None:
+        words = _untitled()
+        words = names.ScreenText(None, words.regions, (names.CardName(None, (), False, 20.0),),
+                                 lines={**words.lines,
+                                        "names": [_glyph_line(30, 200, (glyphs,), 7)]},
+                                 title_alone=words.title_alone)
+        out = by_length(words, [150], standing, [None], clues, [], [], 25)
+        return None if out is None else [out.region] + [a.name for a in out.animals]
+
+    assert told(5) == ["Nocturnal", "Ghost"]
+    assert told(4) is None
