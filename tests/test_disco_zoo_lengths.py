@@ -362,3 +362,24 @@ def test_the_region_told_by_the_title_is_belied_by_a_card_line_none_of_its_anima
 
     assert told(5) == ["Nocturnal", "Ghost"]
     assert told(4) is None
+
+
+def test_a_title_as_long_as_several_regions_names_is_told_by_the_cards_lines_and_shapes():
+    """Four glyphs are ``FARM``, ``CITY``, ``MOON`` or ``MARS``: a common card of four boxes
+    whose line is four letters (a ``ROCK``) fits Mars's animals alone, so the title read
+    alone as ``MARS`` settles it; read alone as ``MOON`` (fresh 1000055 at 0.69x, its
+    ``MARS`` read so by 1.04), the title's shapes and the cards disagree: not taken."""
+    clues = [CardClue("common", 4)]
+    standing = settle(clues, [], [], unread=25)
+    assert standing is not None and len(standing.regions) > 1
+
+    def told(read_as: str) -> list[str] | None:
+        words = names.ScreenText(None, (), (names.CardName(None, ("Rock",), False, 1.1),),
+                                 lines={"names": [_glyph_line(30, 200, (4,), 7)],
+                                        "region": _glyph_line(15, 58, (4,), 14), "bar": [],
+                                        "label": None}, title_alone=(read_as, 1.0))
+        out = by_length(words, [150], standing, [None], clues, [], [], 25)
+        return None if out is None else [out.region] + [a.name for a in out.animals]
+
+    assert told("MARS") == ["Mars", "Rock"]
+    assert told("MOON") is None

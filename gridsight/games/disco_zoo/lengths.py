@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import numpy as np
 
@@ -139,14 +139,13 @@ def by_length(words: ScreenText, widths: Sequence[int], standing: Settled,
         return None
     letter = screens_letter(lines)
     if len(standing.regions) != 1:
-        # The region told by the title's length, checked against every card's line
+        # The region told by the title's length and the cards' lines
         # (:func:`region_by_title`); the choices then of that region alone.
-        region = region_by_title(words, standing.regions)
-        if region is None:
-            return None
-        within = settle(clues, found, empty, region=region, names=names, unread=unread,
-                        sure=sure)
-        if within is None or not _lines_fit(lines, within.options, widths, letter):
+        within = region_by_title(
+            words, standing.regions, widths,
+            lambda region: settle(clues, found, empty, region=region, names=names,
+                                  unread=unread, sure=sure))
+        if within is None:
             return None
         if within.settled:
             return within
@@ -213,31 +212,48 @@ def rarity_belied(words: ScreenText, widths: Sequence[int],
 REGION_LETTER = 8.0
 
 
-def region_by_title(words: ScreenText, regions: Sequence[str]) -> str | None:
-    """The one of ``regions`` (those the cards' boxes and the board leave) the title says by
-    its length, when the names were not read enough to say one: the region line tall enough
-    (:data:`REGION_LETTER`), of capitals of one height, none of its glyphs two letters
+def titled_regions(words: ScreenText, regions: Sequence[str]) -> list[str]:
+    """The ones of ``regions`` (those the cards' boxes and the board leave) the title's
+    length allows, when the names were not read enough to say one: the region line tall
+    enough (:data:`REGION_LETTER`), of capitals of one height, none of its glyphs two letters
     (:func:`letter_counts` its glyph count), the whole of the title's text on its rows
     (:func:`.title_region.whole_name`: a title cut short is another name's length), its
-    letter count that region's name's alone among all regions (:func:`lengths_say`), and
-    its glyphs read on their own cheapest as that name (:attr:`.names.ScreenText.title_reads`):
-    two readings of one line, its count and its shapes, agreeing. Fresh real-look 1000020
-    at 1.44x: ``NOCTURNAL`` in nine glyphs (no other region has nine letters), read alone as
-    it by 3.1; its cards unread, ``FLYING SQUIRREL`` and ``KIWI`` fit other regions'
-    animals' lengths too. ``None`` when no region is so told."""
+    letter count theirs (:func:`lengths_say`); none when the line is not so."""
     line = words.lines.get("region")
     if line is None or line.height < REGION_LETTER or not line.glyphs or \
             not one_capital_height(line) or run_together(line) or \
             letter_counts(line) != line.words or \
             not whole_name(line, words.lines.get("bar", []), words.lines.get("label")):
-        return None
-    told = lengths_say(line, load_catalogue().regions)
-    if len(told) != 1 or told[0] not in regions or words.title_reads(told[0]) <= 0.0:
+        return []
+    return [r for r in lengths_say(line, load_catalogue().regions) if r in regions]
+
+
+def region_by_title(words: ScreenText, regions: Sequence[str], widths: Sequence[int],
+                    settles: Callable[[str], Settled | None]) -> Settled | None:
+    """The choices of the one region the title and the cards' lines say by their lengths,
+    the names not read enough to say one (``settles``: a region's choices, the cards' boxes
+    and the board checking them): of the regions the title's length allows
+    (:func:`titled_regions`), the one whose animals every card's line fits
+    (:func:`_lines_fit`: the cards' animals share one region), and the title's glyphs read
+    on their own cheapest as its name (:attr:`.names.ScreenText.title_reads`): the title's
+    count and shapes and the cards' counts agreeing. Fresh real-look 1000020 at 1.44x:
+    ``NOCTURNAL`` in nine glyphs (no other region has nine letters), read alone as it by 3.1;
+    its cards unread, ``FLYING SQUIRREL`` and ``KIWI`` fit other regions' animals' lengths
+    too. ``None`` when not one region is so told."""
+    lines = words.lines.get("names", [])
+    letter = screens_letter(lines)
+    told = []
+    for region in titled_regions(words, regions):
+        within = settles(region)
+        if within is not None and _lines_fit(lines, within.options, widths, letter):
+            told.append(within)
+    if len(told) != 1 or words.title_reads(told[0].region) <= 0.0:
         return None
     return told[0]
 
 
-def _lines_fit(lines: Sequence[TextLine | None], options: Sequence[Sequence[str]], widths: Sequence[int], letter: float) -> bool:
+def _lines_fit(lines: Sequence[TextLine | None], options: Sequence[Sequence[str]],
+               widths: Sequence[int], letter: float) -> bool:
     """Whether every card's name line that can be counted (tall enough, of capitals of one
     height, no letters in pairs nor run together) fits one of its ``options`` by its
     letters word for word (:func:`fits_name`): the cards' animals share the region told by
