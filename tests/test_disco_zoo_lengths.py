@@ -9,7 +9,7 @@ from gridsight.games.disco_zoo import cards, names
 from types import SimpleNamespace
 
 from gridsight.games.disco_zoo.lengths import (SHAPE_COST, by_length, by_shape, fits_name,
-                                               letter_counts, one_capital_height)
+                                               letter_counts, one_capital_height, pair_belies)
 from gridsight.games.disco_zoo.settle import CardClue, settle
 from gridsight.games.disco_zoo.screen import locate_rescue
 from test_disco_zoo_screens import read_plainly, real_screen
@@ -383,3 +383,13 @@ def test_a_title_as_long_as_several_regions_names_is_told_by_the_cards_lines_and
 
     assert told("MARS") == ["Mars", "Rock"]
     assert told("MOON") is None
+
+
+def test_a_glyph_two_letters_wide_belies_a_name_as_long_as_the_glyphs():
+    """1012053's ``COCKATOO`` as found: seven glyphs, the fourth 20 pixels wide among 9 to 11,
+    eight letters: no ``ECHIDNA`` (seven) by its shapes; ``COCKATOO`` fits; a line of no such
+    glyph belies nothing."""
+    cockatoo = _line((7,), 90, [9, 11, 10, 20, 11, 10, 11])
+    assert letter_counts(cockatoo) == (8,)
+    assert pair_belies(cockatoo, "Echidna") and not pair_belies(cockatoo, "Cockatoo")
+    assert not pair_belies(_line((7,), 70, [9, 11, 10, 11, 11, 10, 11]), "Echidna")
