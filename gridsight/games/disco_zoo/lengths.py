@@ -16,7 +16,9 @@ broke in three is five glyphs that read ``HORSE`` only at eight times the margin
 screen where a card's line reads plainly as a name its clues forbid
 (:attr:`.names.CardName.unlike`: a clue is misread, and the options left for the other cards
 may all be wrong). The choices are then settled again, the board checking every card
-together.
+together. Where the names leave several regions, the region is the one the title's letter
+count and every card's line allow, the title's glyphs read alone as it
+(:func:`region_by_title`).
 
 A name whose line the glyphs read as one animal alone among the card's options, under the
 cards' clear clues and cheaply (:data:`SHAPE_COST`), is taken the same way though its length
