@@ -28,6 +28,28 @@ def test_an_unread_name_is_told_by_its_length_when_far_from_the_others():
     assert read[1] == read[0]
 
 
+def test_the_region_unread_is_told_by_the_titles_length_and_the_cards():
+    """1000020 (Nocturnal, plain look, 1.44x): both cards' names unread, the title's region
+    not read beyond doubt, 72 choices in 14 regions asked. ``NOCTURNAL``'s nine glyphs are no
+    other region's length (and read alone as it); of its animals the cards' lines fit
+    ``FLYING SQUIRREL`` and ``KIWI``: read exactly with no options, and right with the
+    animals named (:func:`gridsight.games.disco_zoo.lengths.region_by_title`)."""
+    read = pinned_reads({"region": lambda: real_screen(20, 1_000_000)[1:3]})["region"]
+    right_or_asked(read)
+    right_or_refused(read)
+    assert read[1] == read[0]
+
+
+def test_a_name_read_by_shapes_over_a_pair_of_letters_is_asked():
+    """1012053 (Outback, plain look, 2.60x): the card's ``COCKATOO`` in seven glyphs, one of
+    them two letters (20 pixels among 9 to 11), read ``ECHIDNA`` by its shapes at no cost: the
+    Echidna stated for the Cockatoo with no warning. Eight letters are no Echidna: asked
+    (:func:`gridsight.games.disco_zoo.lengths.pair_belies`), right with the animal named."""
+    read = pinned_reads({"pair": lambda: real_screen(53, 1_012_000)[1:3]})["pair"]
+    right_or_asked(read)
+    right_or_refused(read)
+
+
 def test_an_unanchored_lattice_of_oblong_tiles_is_refused():
     """870028 (widest, 1.67x): the board's tan lawn never proposed, the best lattice lies over
     three green cards (pitches 82.4 by 76.2), the gaps between the cards lines dipping all

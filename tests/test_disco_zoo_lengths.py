@@ -9,7 +9,7 @@ from gridsight.games.disco_zoo import cards, names
 from types import SimpleNamespace
 
 from gridsight.games.disco_zoo.lengths import (SHAPE_COST, by_length, by_shape, fits_name,
-                                               letter_counts, one_capital_height)
+                                               letter_counts, one_capital_height, pair_belies)
 from gridsight.games.disco_zoo.settle import CardClue, settle
 from gridsight.games.disco_zoo.screen import locate_rescue
 from test_disco_zoo_screens import read_plainly, real_screen
@@ -294,3 +294,102 @@ def test_a_line_of_letters_run_together_in_pairs_is_not_told_by_its_length():
     words = names.ScreenText("Farm", ("Farm",), cards_read, lines={"names": [sheep, cow]})
     told = by_length(words, [90, 90], standing, [("Sheep",), None], clues, [], [], 0)
     assert told is not None and [a.name for a in told.animals] == ["Sheep", "Cow"]
+
+
+def _untitled(title: tuple[int, ...] = (9,), height: int = 14, read_as: str = "NOCTURNAL",
+              wide: bool = False, beside: bool = False, kiwi: tuple[int, ...] = (4,)):
+    """Fresh real-look 1000020's words as read (1.44x, OCR off): the region read beyond doubt
+    by nothing but its title line (``title`` glyphs per word, ``height`` tall, read alone as
+    ``read_as`` by 3.1; ``wide``: its fourth glyph two letters wide; ``beside``: a glyph of
+    its height to its right on the bar, the title cut short), two cards unread, their lines
+    ``FLYING SQUIRREL`` (6 and 8 glyphs) and ``KIWI`` (``kiwi``)."""
+    region = _glyph_line(15, 58, title, height)
+    if wide:
+        boxes = [g.box for g in region.glyphs]
+        boxes[3] = (boxes[3][0], boxes[3][1], 16, boxes[3][3])
+        region = names.TextLine(tuple(SimpleNamespace(box=b) for b in boxes),  # type: ignore
+                                region.words, region.box, region.height, region.colour)
+    bar = [_glyph_line(200, 58, (3,), height)] if beside else []
+    cards_read = (names.CardName(None, ("Flying Squirrel", "Kakapo"), False, 17.3),
+                  names.CardName(None, ("Kiwi",), False, 5.7))
+    lines = {"names": [_glyph_line(30, 200, (6, 8), 7), _glyph_line(300, 200, kiwi, 7)],
+             "region": region, "bar": bar, "label": None}
+    return names.ScreenText(None, ("Nocturnal",), cards_read, lines=lines,
+                            title_alone=(read_as, 3.1))
+
+
+def test_the_region_told_by_the_titles_length_when_the_cards_leave_many():
+    """:func:`lengths.by_length` with the region unknown (the cards' names unread, 14 regions
+    standing): the title's nine glyphs are ``NOCTURNAL``'s alone, and read alone as it, so
+    its animals are the choices, and the cards' lengths tell them (Flying Squirrel, Kiwi).
+    Not when the title's glyphs read alone as another name, when it is short (at 6 pixels
+    letters run in pairs: 1000014's ``JURASSIC`` in five glyphs read ``POLAR``), when a glyph
+    of it is two letters wide (eight glyphs counted nine letters), when more of the title's text stands beside it (cut short),
+    nor when a card's line fits none of that region's animals (the ``KIWI`` in 7 glyphs)."""
+    clues = [CardClue("rare", 3), CardClue("common", 4)]
+    standing = settle(clues, [], [], unread=25)
+    assert standing is not None and len(standing.regions) > 1
+
+    def told(words: names.ScreenText) -> list[str] | None:
+        out = by_length(words, [150, 150], standing, [None, None], clues, [], [], 25)
+        return None if out is None else [out.region] + [a.name for a in out.animals]
+
+    assert told(_untitled()) == ["Nocturnal", "Flying Squirrel", "Kiwi"]
+    assert told(_untitled(read_as="CONSTELLATION")) is None
+    assert told(_untitled(height=6)) is None
+    assert told(_untitled(title=(8,), wide=True)) is None  # nine letters, a pair among them
+    assert told(_untitled(beside=True)) is None
+    assert told(_untitled(kiwi=(7,))) is None
+    assert told(_untitled(title=(8,))) is None  # Northern, Jurassic, Mountain
+
+
+def test_the_region_told_by_the_title_is_belied_by_a_card_line_none_of_its_animals_fit():
+    """A mythical card of two boxes: the Nocturnal's is its Ghost alone, so the title's
+    ``NOCTURNAL`` would settle the card by itself; its line of four glyphs (a ``YETI``) fits
+    no Ghost, so the region is not taken; five glyphs are the Ghost's."""
+    clues = [CardClue("mythical", 2)]
+    standing = settle(clues, [], [], unread=25)
+    assert standing is not None and len(standing.regions) > 1
+
+    def told(glyphs: int) -> list[str] | None:
+        words = _untitled()
+        words = names.ScreenText(None, words.regions, (names.CardName(None, (), False, 20.0),),
+                                 lines={**words.lines,
+                                        "names": [_glyph_line(30, 200, (glyphs,), 7)]},
+                                 title_alone=words.title_alone)
+        out = by_length(words, [150], standing, [None], clues, [], [], 25)
+        return None if out is None else [out.region] + [a.name for a in out.animals]
+
+    assert told(5) == ["Nocturnal", "Ghost"]
+    assert told(4) is None
+
+
+def test_a_title_as_long_as_several_regions_names_is_told_by_the_cards_lines_and_shapes():
+    """Four glyphs are ``FARM``, ``CITY``, ``MOON`` or ``MARS``: a common card of four boxes
+    whose line is four letters (a ``ROCK``) fits Mars's animals alone, so the title read
+    alone as ``MARS`` settles it; read alone as ``MOON`` (fresh 1000055 at 0.69x, its
+    ``MARS`` read so by 1.04), the title's shapes and the cards disagree: not taken."""
+    clues = [CardClue("common", 4)]
+    standing = settle(clues, [], [], unread=25)
+    assert standing is not None and len(standing.regions) > 1
+
+    def told(read_as: str) -> list[str] | None:
+        words = names.ScreenText(None, (), (names.CardName(None, ("Rock",), False, 1.1),),
+                                 lines={"names": [_glyph_line(30, 200, (4,), 7)],
+                                        "region": _glyph_line(15, 58, (4,), 14), "bar": [],
+                                        "label": None}, title_alone=(read_as, 1.0))
+        out = by_length(words, [150], standing, [None], clues, [], [], 25)
+        return None if out is None else [out.region] + [a.name for a in out.animals]
+
+    assert told("MARS") == ["Mars", "Rock"]
+    assert told("MOON") is None
+
+
+def test_a_glyph_two_letters_wide_belies_a_name_as_long_as_the_glyphs():
+    """1012053's ``COCKATOO`` as found: seven glyphs, the fourth 20 pixels wide among 9 to 11,
+    eight letters: no ``ECHIDNA`` (seven) by its shapes; ``COCKATOO`` fits; a line of no such
+    glyph belies nothing."""
+    cockatoo = _line((7,), 90, [9, 11, 10, 20, 11, 10, 11])
+    assert letter_counts(cockatoo) == (8,)
+    assert pair_belies(cockatoo, "Echidna") and not pair_belies(cockatoo, "Cockatoo")
+    assert not pair_belies(_line((7,), 70, [9, 11, 10, 11, 11, 10, 11]), "Echidna")

@@ -17,7 +17,9 @@ broke in three is five glyphs that read ``HORSE`` only at eight times the margin
 on a screen where a card's line reads plainly as a name its clues forbid
 (:attr:`.names.CardName.unlike`: a clue is misread, and the options left for the other cards
 may all be wrong). The choices are then settled again, the board checking every card
-together.
+together. Where the names leave several regions, the region is the one the title's letter
+count and every card's line allow, the title's glyphs read alone as it
+(:func:`region_by_title`).
 
 A name whose line the glyphs read as one animal alone among the card's options, under the
 cards' clear clues and cheaply (:data:`SHAPE_COST`), is taken the same way though its length
@@ -28,7 +30,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import numpy as np
 
@@ -36,7 +38,6 @@ from gridsight.games.disco_zoo.names import (
     MARGIN,
     NARROW,
     PAIR_WIDE,
-    UNREAD_COST,
     ScreenText,
     card_texts,
     card_ways,
@@ -44,7 +45,7 @@ from gridsight.games.disco_zoo.names import (
     screens_letter,
 )
 from gridsight.games.disco_zoo.settle import CardClue, Settled, settle
-from gridsight.games.disco_zoo.title_region import counts_alone
+from gridsight.games.disco_zoo.title_region import counts_alone, whole_name
 from gridsight.solvers.disco_zoo.catalogue import load_catalogue
 from gridsight.vision.glyphs import TextLine, pieces_joined
 
@@ -200,18 +201,31 @@ def by_length(words: ScreenText, widths: Sequence[int], standing: Settled,
     narrowed by the cards' name lengths (see the module docstring); ``None`` when no card is
     narrowed so."""
     lines = words.lines.get("names", [])
-    if len(standing.regions) != 1 or len(lines) != len(standing.options) or \
-            len(words.cards) != len(standing.options):
+    if len(lines) != len(standing.options) or len(words.cards) != len(standing.options):
         return None
     if any(card.unlike for card in words.cards):
         return None
-    narrowed = list(names) + [None] * (len(standing.options) - len(names))
     letter = screens_letter(lines)
+    if len(standing.regions) != 1:
+        # The region told by the title's length and the cards' lines
+        # (:func:`region_by_title`); the choices then of that region alone.
+        within = region_by_title(
+            words, standing.regions, widths,
+            lambda region: settle(clues, found, empty, region=region, names=names,
+                                  unread=unread, sure=sure))
+        if within is None:
+            return None
+        if within.settled:
+            return within
+        standing = within
+    narrowed = list(names) + [None] * (len(standing.options) - len(names))
     for k, (card, line, options) in enumerate(zip(words.cards, lines, standing.options)):
         if narrowed[k] is not None or len(options) < 2 or line is None or \
                 line.height < MIN_LETTER:
             continue
-        read_as_none = card.name is None and card.cost >= UNREAD_COST
+        # (a line read dearly, over LENGTH_COST, is told only as an unread one is: its
+        # length far from every other option's)
+        read_as_none = card.name is None and card.cost >= LENGTH_COST
         if not read_as_none and (len(card.candidates) != 1 or card.cost >= LENGTH_COST):
             continue
         if holds_pair(line, letter):
@@ -261,6 +275,67 @@ def rarity_belied(words: ScreenText, widths: Sequence[int],
                    or tuple(len(word) for word in written(a.name).split()) in spans}
         out[k] = bool(fitting) and clue.rarity not in fitting
     return out
+
+
+# The title's region line is counted only this tall or taller (pixels): smaller, its letters
+# run together in pairs not always wide enough to show (fresh real-look 1000014 at 0.72x:
+# ``JURASSIC`` in five glyphs 6 tall, read alone ``POLAR`` by 10).
+REGION_LETTER = 8.0
+
+
+def titled_regions(words: ScreenText, regions: Sequence[str]) -> list[str]:
+    """The ones of ``regions`` (those the cards' boxes and the board leave) the title's
+    length allows, when the names were not read enough to say one: the region line tall
+    enough (:data:`REGION_LETTER`), of capitals of one height, none of its glyphs two letters
+    (:func:`letter_counts` its glyph count), the whole of the title's text on its rows
+    (:func:`.title_region.whole_name`: a title cut short is another name's length), its
+    letter count theirs (:func:`lengths_say`); none when the line is not so."""
+    line = words.lines.get("region")
+    if line is None or line.height < REGION_LETTER or not line.glyphs or \
+            not one_capital_height(line) or run_together(line) or \
+            letter_counts(line) != line.words or \
+            not whole_name(line, words.lines.get("bar", []), words.lines.get("label")):
+        return []
+    return [r for r in lengths_say(line, load_catalogue().regions) if r in regions]
+
+
+def region_by_title(words: ScreenText, regions: Sequence[str], widths: Sequence[int],
+                    settles: Callable[[str], Settled | None]) -> Settled | None:
+    """The choices of the one region the title and the cards' lines say by their lengths,
+    the names not read enough to say one (``settles``: a region's choices, the cards' boxes
+    and the board checking them): of the regions the title's length allows
+    (:func:`titled_regions`), the one whose animals every card's line fits
+    (:func:`_lines_fit`: the cards' animals share one region), and the title's glyphs read
+    on their own cheapest as its name (:attr:`.names.ScreenText.title_reads`): the title's
+    count and shapes and the cards' counts agreeing. Fresh real-look 1000020 at 1.44x:
+    ``NOCTURNAL`` in nine glyphs (no other region has nine letters), read alone as it by 3.1;
+    its cards unread, ``FLYING SQUIRREL`` and ``KIWI`` fit other regions' animals' lengths
+    too. ``None`` when not one region is so told."""
+    lines = words.lines.get("names", [])
+    letter = screens_letter(lines)
+    told = []
+    for region in titled_regions(words, regions):
+        within = settles(region)
+        if within is not None and _lines_fit(lines, within.options, widths, letter):
+            told.append(within)
+    if len(told) != 1 or words.title_reads(told[0].region) <= 0.0:
+        return None
+    return told[0]
+
+
+def _lines_fit(lines: Sequence[TextLine | None], options: Sequence[Sequence[str]],
+               widths: Sequence[int], letter: float) -> bool:
+    """Whether every card's name line that can be counted (tall enough, of capitals of one
+    height, no letters in pairs nor run together) fits one of its ``options`` by its
+    letters word for word (:func:`fits_name`): the cards' animals share the region told by
+    the title, so a line no animal of it fits belies the region (or its own count)."""
+    for line, opts, width in zip(lines, options, widths):
+        if line is None or line.height < MIN_LETTER or not one_capital_height(line) or \
+                holds_pair(line, letter) or run_together(line):
+            continue
+        if not any(fits_name(_pieces_joined(line, name), name, width) for name in opts):
+            return False
+    return True
 
 
 # A card's line the glyphs read as none of its names (:data:`.names.UNREAD_COST`) is told by
@@ -333,6 +408,7 @@ def by_shape(words: ScreenText, standing: Settled, names: Sequence[Sequence[str]
                 not card.candidates or card.cost >= SHAPE_COST or \
                 [name for name in card.candidates if name in options] != \
                 [card.candidates[0]] or not one_capital_height(line) or run_together(line) \
+                or pair_belies(line, card.candidates[0]) \
                 or not told_apart(card.candidates[0], options, label_letters(words)) \
                 or length_unsure(line, card.candidates[0], options, letter):
             continue
@@ -399,6 +475,17 @@ def run_together(line: TextLine) -> bool:
         return False
     tall = float(np.median([g.box[3] for g in line.glyphs]))
     return any(g.box[2] >= RUN_WIDE * tall for g in line.glyphs)
+
+
+def pair_belies(line: TextLine, name: str) -> bool:
+    """Whether a glyph of ``line`` is two letters wide (:func:`letter_counts` counts it two)
+    and ``name``, read by its shapes, is as long as the glyphs rather than the letters: the
+    pair read as one letter. Fresh real-look 1012053 at 2.60x: ``COCKATOO`` in seven glyphs,
+    one 20 pixels wide among letters of 9 to 11 (under :data:`RUN_WIDE`), read ``ECHIDNA``
+    at no cost by its shapes; the Echidna was given for the Cockatoo with no warning."""
+    counts = letter_counts(line)
+    return counts != line.words and \
+        tuple(len(word) for word in written(name).split()) != counts
 
 
 # The title line read on its own (no card's name weighed) says a region when it reads as its
