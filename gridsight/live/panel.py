@@ -305,6 +305,8 @@ class Panel(QWidget):
         self.cells_box.setVisible(on or self.cells_chosen is not None)
         self.show_view(self.loop.view)
         self.adjustSize()
+        if on:  # no taller than its least (the height left gave the advice a blank under it)
+            self.resize(self.width(), self.minimumSizeHint().height())
         return True
 
     def _cells_toggled(self, on: bool) -> None:
