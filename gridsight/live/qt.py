@@ -479,7 +479,10 @@ class LiveDriver:
         screen, board = self.overlay.screen_box(), self._board_box()
         fold = False
         portrait = screen.h > screen.w  # a phone's own screen
-        if portrait and board is not None and self._advised() and self._full is not None:
+        # (once folded, kept so between advices: the panel jumped each move while the next
+        # advice was worked out, no cell outlined then)
+        advised = bool(self._advised()) or self.panel.folded
+        if portrait and board is not None and advised and self._full is not None:
             w, h = self._full
             fold = max(board.y - screen.y, screen.y + screen.h - board.y - board.h) < h + GAP \
                 and max(board.x - screen.x, screen.x + screen.w - board.x - board.w) < w + GAP
