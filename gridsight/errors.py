@@ -79,9 +79,10 @@ class HintChoices:
     #: a box misread): picked already in the panel, one click reads with them. Otherwise a
     #: part of several options starts unpicked.
     first_read: bool = False
-    #: Where the screen read shows what is asked (each of Disco Zoo's animal cards): boxes
-    #: (x, y, width, height) in the read picture's pixels; the live panel keeps off them
-    #: while it asks (a phone's panel covered the very cards it asked about). (): not known.
+    #: Where the screen read shows what is asked (each of Disco Zoo's animal cards, then
+    #: the title bar above them naming the region): boxes (x, y, width, height) in the read
+    #: picture's pixels; the live panel and strip keep off them while it asks (a phone's
+    #: panel covered the very cards it asked about). (): not known.
     where: tuple[tuple[int, int, int, int], ...] = ()
 
     def moved(self, dx: int, dy: int) -> HintChoices:

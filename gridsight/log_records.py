@@ -25,7 +25,7 @@ import json
 import math
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Mapping
 
 from gridsight.solvers.advice import (
     Advice, Cell, CellFigure, CellMark, Legend, MarkKind, PiecePlacement,
@@ -48,6 +48,9 @@ MAX_LINE_BYTES = 4_000_000
 #: The years a record's time may be in (an ISO 8601 time with its zone): beyond them, turning
 #: it into local time would overflow (year 1 at +14:00, year 9999 at -12:00).
 YEARS = (1970, 9000)
+#: The most labels a record's ``skin`` may colour (a pack's labels: pentomino's twelve pieces).
+MAX_SKIN = 64
+_HEX_COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 
 
 class RecordError(ValueError):
@@ -63,7 +66,9 @@ class LogRecord:
     by hand in the panel (their word stood over the reads); ``solution`` is the solver's JSON
     (``gridsight solve GAME --json``); ``move`` is the cell the player chose next, once seen;
     ``frame`` is the saved frame's file name, relative to the log's folder, and ``geometry``
-    where the board is in that frame (so a replay can draw the advice on it).
+    where the board is in that frame (so a replay can draw the advice on it); ``skin`` the
+    colours the game draws its labels in (``#rrggbb`` by label, the spec's ``Words.skin`` of
+    the pack read through), so the replay draws a piece as the game and the live panel did.
     """
 
     step: int
@@ -78,6 +83,7 @@ class LogRecord:
     frame: str | None = None
     geometry: BoardGeometry | None = None
     manual: tuple[Cell, ...] = ()
+    skin: Mapping[str, str] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         data = {
@@ -97,6 +103,8 @@ class LogRecord:
         }
         if self.manual:
             data["manual"] = [[c.row, c.col] for c in self.manual]
+        if self.skin:
+            data["skin"] = dict(self.skin)
         return data
 
     def to_json(self) -> str:
@@ -431,6 +439,18 @@ def _frame(value: Any) -> str | None:
     return name
 
 
+def _skin(value: Any) -> dict[str, str]:
+    """A record's label colours (none in logs written before them)."""
+    skin = _dict(value if value is not None else {}, "skin")
+    if len(skin) > MAX_SKIN:
+        raise RecordError(f"'skin' has more than {MAX_SKIN} labels")
+    for label, colour in skin.items():
+        _str(label, "skin", MAX_NAME)
+        if not isinstance(colour, str) or not _HEX_COLOUR.fullmatch(colour):
+            raise RecordError(f"'skin.{label}' must be a colour #rrggbb, not {_brief(colour)}")
+    return dict(skin)
+
+
 def parse_record(data: Any) -> LogRecord:
     """The advice record ``data`` (a parsed log line), every field checked once into its type
     (:class:`RecordError` names the first field that is wrong)."""
@@ -451,6 +471,7 @@ def parse_record(data: Any) -> LogRecord:
         frame=_frame(data.get("frame")),
         geometry=_geometry(data.get("geometry"), advice.rows, advice.cols),
         manual=board.cells(data.get("manual", []), "manual"),
+        skin=_skin(data.get("skin")),
     )
 
 

@@ -18,7 +18,7 @@ import html
 import json
 from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Mapping
 
 from gridsight.errors import RuntimeFailure
 from gridsight.limits import SOLVE_TIME_LIMIT
@@ -305,7 +305,8 @@ def _annotated(image: np.ndarray, record: LogRecord, geometry) -> np.ndarray:
     from gridsight.overlay.paint import draw_move, number_board, paint_advice
 
     image = _outline_by_hand(image, record, geometry)
-    image = paint_advice(image, geometry, drawable(record.advice), legend=False)
+    image = paint_advice(image, geometry, drawable(record.advice), legend=False,
+                         colours=skin_colours(record))
     if record.move is not None:
         image = draw_move(image, geometry, record.move)
     return number_board(image, geometry, record.advice.origin, record.advice.last)[0]
@@ -327,7 +328,9 @@ def _outline_by_hand(image: np.ndarray, record: LogRecord, geometry) -> np.ndarr
 
 def board_picture(record: LogRecord):
     """The logged board drawn as a plain grid, each cell in the game's words and colours (the
-    live panel's: a found animal by its name, a rupee in its colour, a wall), and its geometry."""
+    live panel's: a found animal by its name, a rupee in its colour, a wall; a label the game
+    was seen drawing in another colour, in the record's ``skin``, in that), and its
+    geometry."""
     import cv2
     import numpy as np
 
@@ -356,7 +359,8 @@ def board_picture(record: LogRecord):
             token = grid[r][c] if r < len(grid) and c < len(grid[r]) else "?"
             word = words.word(token, headers, token) if words is not None else None
             text = one_line(word.short if word is not None else token)[:DRAWN_LABEL]
-            colour = _bgr(word.colour) if word is not None and word.colour else None
+            hexed = record.skin.get(token) or (word.colour if word is not None else None)
+            colour = _bgr(hexed) if hexed else None
             x0, y0 = margin + c * cell, margin + r * cell
             shade = colour or ((120, 110, 100) if token == "." else (165, 160, 150))
             cv2.rectangle(image, (x0 + 1, y0 + 1), (x0 + cell - 2, y0 + cell - 2), shade, -1)
@@ -378,7 +382,7 @@ def schematic(record: LogRecord) -> np.ndarray:
 
     image, geometry = board_picture(record)
     image = _outline_by_hand(image, record, geometry)
-    return paint_advice(image, geometry, drawable(record.advice))
+    return paint_advice(image, geometry, drawable(record.advice), colours=skin_colours(record))
 
 
 def _bgr(colour: str) -> tuple[int, int, int]:
@@ -386,15 +390,24 @@ def _bgr(colour: str) -> tuple[int, int, int]:
     return (b, g, r)
 
 
-def legend_html(advice: Advice, key: tuple[tuple[str, str, str | None], ...] = ()) -> str:
+def skin_colours(record: LogRecord) -> dict[str, tuple[int, int, int]]:
+    """The colours the game drew the record's labels in (BGR by label; its ``skin``, logged
+    from the pack read through): a piece is drawn so, as in the game and the live panel."""
+    return {label: _bgr(colour) for label, colour in record.skin.items()}
+
+
+def legend_html(advice: Advice, key: tuple[tuple[str, str, str | None], ...] = (),
+                colours: Mapping[str, tuple[int, int, int]] | None = None) -> str:
     """What the step's picture shows, as text beside small pictures of each mark (in the
     game's words), with the player's move and the hand-set cells; ``key`` (from
-    :func:`board_key`) adds what the signs on a board drawn from the log stand for."""
+    :func:`board_key`) adds what the signs on a board drawn from the log stand for;
+    ``colours`` (:func:`skin_colours`) the game's piece colours, as the picture draws them."""
     from gridsight.overlay.legend import legend_samples
 
     esc = html.escape
     items = [f'<li><img class="key" alt="" src="data:image/png;base64,{png_base64(img)}">'
-             f"{esc(words)}</li>" for img, words in legend_samples(drawable(advice))]
+             f"{esc(words)}</li>"
+             for img, words in legend_samples(drawable(advice), colours=colours)]
     items.append('<li><span class="swatch move"></span>the player\'s move</li>')
     for short, name, colour in key:
         fill = f' style="background: {colour}"' if colour else ""
@@ -680,7 +693,8 @@ def _step_html(contents: LogContents, record: LogRecord, k: int,
         parts.append('<p class="no">Today\'s solver advises differently.</p>')
     picture, on_frame = _picture_html(contents, record, frames, budget)
     parts += picture
-    parts.append(legend_html(record.advice, () if on_frame else board_key(record)))
+    parts.append(legend_html(record.advice, () if on_frame else board_key(record),
+                             skin_colours(record)))
     by_hand = corrections(record)
     if by_hand:
         parts.append(f'<p><span class="hand">Set by hand</span> (outlined in yellow): '

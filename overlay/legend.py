@@ -17,7 +17,7 @@ the game's direction. The panel is a plain BGR image the caller stacks under the
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Mapping
 
 import cv2
 import numpy as np
@@ -31,9 +31,11 @@ BACKGROUND: style.BGR = (38, 38, 38)
 MAX_LABELS = 4  # a "{label}" entry is written for at most this many labels
 
 
-def legend_panel(advice: Advice, width: int) -> np.ndarray:
+def legend_panel(advice: Advice, width: int,
+                 colours: Mapping[str, style.BGR] | None = None) -> np.ndarray:
     """A BGR panel ``width`` pixels wide (at least) explaining ``advice`` in its game's words
-    (:attr:`Advice.legend`; plain words where the game gives none)."""
+    (:attr:`Advice.legend`; plain words where the game gives none); ``colours``: a piece's
+    colour by its label, the game's own (as :func:`gridsight.overlay.paint.render_layer`'s)."""
     px = int(np.clip(round(width / 75), 11, 20))
     pad = px
     head = int(round(px * style.HEADLINE_SCALE))
@@ -50,7 +52,7 @@ def legend_panel(advice: Advice, width: int) -> np.ndarray:
         lines += [(t, style.WARNING, px)
                   for t in _wrap("warning: " + warning, px, width - 2 * pad)]
 
-    entries = legend_entries(advice)
+    entries = legend_entries(advice, colours)
     box = int(px * 1.7)
     text_h = int(px * 1.6)  # the line height of an entry's words wrapped onto more lines
     # Lay entries out left to right, wrapping to a new row when the next does not fit; an
@@ -126,8 +128,11 @@ def heat_words(advice: Advice) -> str:
     return f"{advice.legend.heat or style.HEAT_NAME}: low \u2192 high"
 
 
-def legend_entries(advice: Advice) -> list[Entry]:
-    """What ``advice`` draws, in its game's words: only what it actually uses."""
+def legend_entries(advice: Advice,
+                   colours: Mapping[str, style.BGR] | None = None) -> list[Entry]:
+    """What ``advice`` draws, in its game's words: only what it actually uses. A piece's
+    square is in ``colours``' colour for its label (the game's own, as the advice draws it)
+    when given, else the palette's (:func:`~gridsight.overlay.style.piece_colour`)."""
     legend = advice.legend
     entries: list[Entry] = []
     if advice.recommend:
@@ -161,19 +166,23 @@ def legend_entries(advice: Advice) -> list[Entry]:
         entries.append(Entry(path, legend.word("path", style.PATH_NAME)))
     piece_words = legend.word("piece", style.PIECE_NAME)
     for piece in advice.pieces:
-        def fill(panel, x, y, s, label=piece.label):
+        colour = (colours or {}).get(piece.label) or style.piece_colour(piece.label)
+
+        def fill(panel, x, y, s, colour=colour):
             sq = np.array([[0.1, 0.1], [0.9, 0.1], [0.9, 0.9], [0.1, 0.9]]) * s + (x, y)
-            glyphs.fill(panel, sq, style.piece_colour(label))
+            glyphs.fill(panel, sq, colour)
             glyphs.polyline(panel, sq, style.TEXT, max(1, s // 10), True)
         entries.append(Entry(fill, _labelled(piece_words, [piece.label])[0]))
     return entries
 
 
-def legend_samples(advice: Advice, size: int = 22) -> list[tuple[np.ndarray, str]]:
+def legend_samples(advice: Advice, size: int = 22,
+                   colours: Mapping[str, style.BGR] | None = None) -> list[tuple[np.ndarray, str]]:
     """Each legend entry of ``advice`` as a small BGR picture of its mark and its words, for a
-    legend written as text (the replay report's, legible at any width)."""
+    legend written as text (the replay report's, legible at any width); ``colours`` as
+    :func:`legend_entries`'s."""
     samples = []
-    for entry in legend_entries(advice):
+    for entry in legend_entries(advice, colours):
         panel = np.zeros((size, size * entry.span, 4), np.uint8)
         entry.draw(panel, 0, 0, size)
         out = np.empty((size, size * entry.span, 3), np.uint8)

@@ -204,21 +204,23 @@ def draw_advice(layer: np.ndarray, geometry: BoardGeometry, advice: Advice,
 
 
 def paint_advice(
-    image_bgr: np.ndarray, geometry: BoardGeometry, advice: Advice, *, legend: bool = True
+    image_bgr: np.ndarray, geometry: BoardGeometry, advice: Advice, *, legend: bool = True,
+    colours: Mapping[str, style.BGR] | None = None,
 ) -> np.ndarray:
     """An annotated copy of ``image_bgr``: the advice drawn over it, and a legend panel below.
 
     The picture keeps its pixel coordinates (the panel is appended underneath, and the canvas
     is widened on the right when the picture is too narrow for a readable legend), so nothing
     of the game is hidden by the legend. The input is never modified. A grey (H x W) or BGRA
-    picture is accepted and converted.
+    picture is accepted and converted. ``colours``: as :func:`render_layer`'s (the legend's
+    piece squares in them too).
     """
     image = _as_bgr(image_bgr)
     h, w = image.shape[:2]
-    layer = render_layer((w, h), geometry, advice)
+    layer = render_layer((w, h), geometry, advice, colours)
     if not legend:
         return composite(image, layer)
-    panel = legend_panel(viewport.in_view(advice, geometry), max(w, 320))
+    panel = legend_panel(viewport.in_view(advice, geometry), max(w, 320), colours)
     canvas_w = max(w, panel.shape[1])
     canvas = np.empty((h + panel.shape[0], canvas_w, 3), dtype=np.uint8)
     canvas[:h, :w] = image

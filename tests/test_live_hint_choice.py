@@ -355,14 +355,18 @@ def test_on_a_phone_the_panel_asking_which_animal_is_on_each_card_keeps_off_the_
     # panel, no room beside the game, went to the screen's top corner (clear of the board),
     # over the very cards its lists ask about. The reader hands the cards' boxes with its
     # choices; while it asks, the panel keeps off them (over the board's foot: no advice).
+    # The strip, moved off the panel, went to the screen's top over the title bar (the
+    # region's name, the attempts): the reader hands its place too, the strip keeps off it.
     from gridsight.overlay.placement import inside
     from gridsight.overlay.status import Box
 
     driver = _on_a_phone(loop, _7002_at_360(), monkeypatch)
     try:
         choices = loop.view.choices
-        assert choices is not None and len(choices.where) == 2  # one box per card
-        cards = [driver.overlay.on_screen(b) for b in choices.where]
+        assert choices is not None and len(choices.where) == 3  # two cards, the title bar
+        cards = [driver.overlay.on_screen(b) for b in choices.where[:2]]
+        title = driver.overlay.on_screen(choices.where[2])
+        assert title.y == 0 and title.y + title.h == min(c.y for c in cards), (title, cards)
         board = driver._board_box()
         assert all(c.y + c.h <= board.y for c in cards), (cards, board)  # above the board
         panel = driver.panel_box()
@@ -370,7 +374,8 @@ def test_on_a_phone_the_panel_asking_which_animal_is_on_each_card_keeps_off_the_
         assert not any(panel.overlaps(c) for c in cards), (panel, cards)
         strip = driver.overlay.strip_box
         assert inside(strip, Box(0, 0, 360, 640)), strip
-        assert not any(strip.overlaps(c) for c in cards), strip
+        assert not any(strip.overlaps(c) for c in cards + [title]), (strip, title)
+        assert not panel.overlaps(title), (panel, title)
     finally:
         driver.stop()
 
@@ -417,6 +422,6 @@ def test_the_cards_asked_about_are_placed_in_the_frame_when_the_phone_is_a_deskt
     view = play(loop, desk)
     assert view.screen == (x, y, w, h) and view.choices is not None, view.screen
     top = min(float(p[1]) for p in view.geometry.outline())
-    assert len(view.choices.where) == 2
+    assert len(view.choices.where) == 3  # two cards and the title bar above them
     for bx, by, bw, bh in view.choices.where:
         assert x <= bx and bx + bw <= x + w and y <= by and by + bh <= top, (x, y, bx, by)

@@ -6,6 +6,7 @@ import argparse
 import json
 import os
 
+import cv2
 import numpy as np
 import pytest
 from extras import require
@@ -689,6 +690,13 @@ def test_on_a_screen_narrower_than_the_panel_its_cells_narrow_and_every_column_i
     assert panel.advice_line.minimumWidth() == panel.board.minimumWidth()
     driver.panel.resize(419, driver.panel.height())  # as wide as it was
     _on_screen(driver, monkeypatch, Box(0, 0, 360, 640), Box(0, 0, 360, 600))
+    # (folded off the board there: the player shows the cells again, see
+    # test_on_a_phone_the_minesweeper_panel_folds_to_its_advice_off_the_board)
+    assert panel.folded
+    panel.cells_box.click()
+    assert not panel.folded and panel.cells_chosen
+    driver._placed = None
+    driver._place_panel()
     QApplication.processEvents()
     box = driver.panel_box()
     assert box.x >= 0 and box.x + box.w <= 360, box
@@ -835,6 +843,8 @@ def test_with_no_room_off_the_panel_for_the_whole_strip_its_advice_line_alone_is
     lines = overlay.status_lines()
     head = _strip_height(lines[:1], 360)
     assert len(lines) == 3 and _strip_height(lines, 360) > head + 8
+    driver.panel.cells_box.click()  # the player hides the cells, and shows them again: the
+    driver.panel.cells_box.click()  # whole panel, not folded off the board
     driver.panel.resize(360, 640 - head - 4)
     driver._rect, driver._placed = (0, 0, 360, 600), None
     driver._place_panel()
@@ -843,3 +853,46 @@ def test_with_no_room_off_the_panel_for_the_whole_strip_its_advice_line_alone_is
     assert inside(strip, screen_box) and not strip.overlaps(panel), (strip, panel)
     assert strip.h == head
     driver.stop()
+
+
+def test_on_a_phone_the_minesweeper_panel_folds_to_its_advice_off_the_board(monkeypatch):
+    # A 360x640 phone, minesweeper's window (360x435) at 0,0: the 258x465 panel fits on no
+    # side of the board (y 96-357), so it covered the board's lower half (rows 4 to 9), the
+    # advised cell kept clear, the rest of the board unseen. Folded to its advice, why,
+    # controls and details (its cells hidden) it goes under the board, off the game's board
+    # and the advised cell; the player's "Cells" box shows the cells again.
+    from PySide6.QtWidgets import QApplication
+
+    from gridsight.overlay.placement import inside
+    from gridsight.overlay.status import Box
+
+    image = screen(script_of("minesweeper").render(1))
+    image = cv2.resize(image, (360, round(image.shape[0] * 360 / image.shape[1])))
+    driver = _driven(image, _frame(image, 0, 0), game="minesweeper")
+    panel, screen_box = driver.panel, Box(0, 0, 360, 640)
+    try:
+        _on_screen(driver, monkeypatch, screen_box, Box(0, 0, 360, image.shape[0]))
+        QApplication.processEvents()
+        driver._placed = None
+        driver._place_panel()
+        box, board = driver.panel_box(), driver._board_box()
+        assert panel.folded and not panel.board.isVisibleTo(panel)
+        assert panel.cells_box.isVisibleTo(panel) and not panel.cells_box.isChecked()
+        assert panel.advice_line.isVisibleTo(panel) and panel.undo_button.isVisibleTo(panel)
+        assert inside(box, screen_box) and not box.overlaps(board), (box, board)
+        assert not any(box.overlaps(a) for a in driver._advised()), box
+        strip = driver.overlay.strip_box
+        assert not strip.overlaps(board) and not strip.overlaps(box), (strip, board, box)
+        # While the next advice is worked out (no cell outlined) it stays folded: it jumped.
+        driver.overlay.advised_boxes = ()
+        driver._placed = None
+        driver._place_panel()
+        assert panel.folded and driver.panel_box() == box, driver.panel_box()
+        # The player asks for the cells: the whole panel again (over the board, no room).
+        panel.cells_box.click()
+        driver._place_panel()
+        QApplication.processEvents()
+        assert not panel.folded and panel.board.isVisibleTo(panel)
+        assert driver.panel_box().h > box.h + 200, (driver.panel_box(), box)
+    finally:
+        driver.stop()

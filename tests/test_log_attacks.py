@@ -183,6 +183,7 @@ def test_a_whole_last_line_missing_only_its_newline_is_kept(tmp_path):
     ({"time": "yesterday"}, "'time' must be an ISO 8601 time"),
     ({"advice": Advice("demo", 2, 3, status="\ud800")}, "not valid Unicode"),
     ({"confidence": ((2.0, 1, 1), (1, 1, 1))}, "'confidence[0][0]' must be a number from 0"),
+    ({"skin": {"N": "grey;"}}, "'skin.N' must be a colour #rrggbb"),
 ])
 def test_the_writer_refuses_a_record_replay_would_refuse(tmp_path, changes, problem):
     path = tmp_path / "s.jsonl"

@@ -223,3 +223,58 @@ def test_a_board_drawn_from_the_log_keys_its_signs(tmp_path, thrill_digger):
     framed = _session(tmp_path, thrill_digger, frames=True, name="f.jsonl")
     assert main(["replay", str(framed), "--html", str(tmp_path / "f.html")]) == 0
     assert 'class="swatch cell"' not in (tmp_path / "f.html").read_text()
+
+
+def test_a_pentomino_piece_is_keyed_in_the_report_in_the_game_s_colour_not_the_palette_s(
+        tmp_path):
+    """The live loop logs the colours the game draws its pieces in (its pack's), and the
+    report's picture and legend draw the advised piece so, as the live panel does: the
+    legend's square for "place N" was the palette's colour while the game draws N grey."""
+    import argparse
+
+    from kit.scripted import screen, script_of
+    from kit.skins.pentomino import DEFAULT_SKIN
+
+    from gridsight.live.loop import LiveLoop
+    from gridsight.overlay.style import piece_colour
+    from gridsight.readers.find import load_game_pack
+    from gridsight.solvers.pentomino.pieces import LETTERS
+    from gridsight.vision.capture import Frame, Rect
+
+    path = tmp_path / "p.jsonl"
+    log = RecommendationLog(path, save_frames=True, fsync=False, warn=lambda m: None)
+    loop = LiveLoop("pentomino", load_game_pack("pentomino", None), log=log,
+                    solve_options=argparse.Namespace(budget=1.0, time_limit=5.0))
+    image = screen(script_of("pentomino").render(1))
+    for _ in range(3):
+        loop.step(Frame(image, Rect(0, 0, image.shape[1], image.shape[0]), 0.0))
+    contents = read_log(path)
+    (record,) = contents.records
+    (piece,) = record.advice.pieces
+    game_bgr = np.array(DEFAULT_SKIN.pieces[LETTERS.index(piece.label)])
+    palette = np.array(piece_colour(piece.label))
+    assert np.abs(game_bgr - palette).max() > 60  # the two differ: the test can tell
+    logged = np.array(replay.skin_colours(record)[piece.label])
+    assert np.abs(logged - game_bgr).max() <= 8, (logged, game_bgr)
+    assert set(record.skin) == set(LETTERS)
+    # The report: the legend's square for the piece, in the game's colour.
+    out = tmp_path / "p.html"
+    from gridsight.cli import main
+    assert main(["replay", str(path), "--html", str(out)]) == 0
+    page = out.read_text()
+    found = re.search(r'src="data:image/png;base64,([A-Za-z0-9+/=]+)">place '
+                      + piece.label + "<", page)
+    assert found, "no legend entry for the piece"
+    key = cv2.imdecode(np.frombuffer(base64.b64decode(found.group(1)), np.uint8),
+                       cv2.IMREAD_COLOR)
+    centre = key[key.shape[0] // 2, key.shape[1] // 2].astype(int)
+    assert np.abs(centre - game_bgr).max() <= 10, (centre, game_bgr, palette)
+    # The step's picture draws the piece in it too: as painted with the logged colours.
+    frame = cv2.imread(str(contents.frame_path(record)))
+    pic = replay.picture(contents, record)
+    skinned = paint_advice(frame, record.geometry, record.advice, legend=False,
+                           colours=replay.skin_colours(record))
+    dy, dx = pic.shape[0] - frame.shape[0], pic.shape[1] - frame.shape[1]
+    quad = record.geometry.cell_quad(piece.cells[0].row, piece.cells[0].col)
+    x, y = (int(v) for v in quad.mean(axis=0))
+    assert np.array_equal(pic[dy + y, dx + x], skinned[y, x])

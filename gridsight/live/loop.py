@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, fields, replace
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 import numpy as np
 
@@ -195,6 +195,7 @@ class LiveLoop:
             else:
                 raise ValueError("a live loop needs a board source, a pack or a manual board")
         self.source = source
+        self._skin_of: tuple[Any, dict[str, str]] | None = None
         self.adapter = adapter or self.spec.adapter
         if solve_options is None:
             solve_options = self.adapter.options_type()
@@ -558,7 +559,7 @@ class LiveLoop:
             unread=tuple(Cell(r, c) for r, c in job.reading.unread),
             solution={**solution.json, **job.extras}, geometry=job.geometry,
             manual=() if isinstance(self.source, ManualSource) else tuple(sorted(
-                job.state.manual)))
+                job.state.manual)), skin=self._skin())
         frame = None if job.frame is None else np.asarray(job.frame.pixels)
         self.log.append(record, frame)
         self._step = step
@@ -567,6 +568,15 @@ class LiveLoop:
             self._moved_steps.add(step)
             self.log.record_move(step, next((c for c in job.moved if c in recommended),
                                             job.moved[0]))
+
+    def _skin(self) -> Mapping[str, str]:
+        """The colours the game draws its labels in, from the pack read through (logged, so
+        the replay draws a piece in the game's colour as the panel does); worked out once
+        per pack (a pack's templates are medians of its cells)."""
+        pack = self.pack
+        if self._skin_of is None or self._skin_of[0] is not pack:
+            self._skin_of = (pack, dict(self.spec.words.skin(pack)))
+        return self._skin_of[1]
 
     def _passed(self, job: _Job, why: str) -> None:
         self._passed_board(job.reading.text, why, job.time or None)
@@ -619,7 +629,8 @@ class LiveLoop:
             unread=tuple(Cell(r, c) for r, c in reading.unread),
             solution={**solution.json, **extras}, geometry=self._geometry,
             # Cells the player set by hand (in manual mode the whole board is the player's).
-            manual=() if isinstance(self.source, ManualSource) else tuple(sorted(state.manual)))
+            manual=() if isinstance(self.source, ManualSource) else tuple(sorted(state.manual)),
+            skin=self._skin())
         frame = None if self._frame is None else np.asarray(self._frame.pixels)
         self.log.append(record, frame)
         self._step = step

@@ -240,6 +240,15 @@ class Panel(QWidget):
             self.pause_box = QCheckBox("Pause")
             self.pause_box.toggled.connect(lambda on: self._apply(self.loop.set_paused(on)))
             controls.addWidget(self.pause_box)
+        # The board's cells shown or not: unchecked when the panel folds off the board (a
+        # phone's screen, :meth:`fold`), shown only then or once the player chose; the
+        # player's choice holds from then on.
+        self.cells_box = QCheckBox("Cells")
+        self.cells_box.setChecked(True)
+        self.cells_box.setVisible(False)
+        self.cells_chosen: bool | None = None
+        self.cells_box.toggled.connect(self._cells_toggled)
+        controls.addWidget(self.cells_box)
         controls.addStretch(1)
         layout.addLayout(controls)
 
@@ -278,7 +287,32 @@ class Panel(QWidget):
             label.setMinimumWidth(self.board.minimumWidth())
         self.notice = ""
         self.chooser: QMenu | None = None
+        self.folded = False  # the board's cells and their keys hidden (fold)
         self.show_view(loop.view)
+
+    def fold(self, on: bool) -> bool:
+        """Hide the board's cells and their keys (``on``), or show them again: the advice, its
+        why, the controls and the details stay. For a screen where the whole panel covers
+        the board wherever it goes (a phone's: minesweeper's 465 px panel over the lower half
+        of its board), so the board stays in sight. Whether anything changed."""
+        if on == self.folded:
+            return False
+        self.folded = on
+        self.board.setVisible(not on)
+        self.cells_box.blockSignals(True)
+        self.cells_box.setChecked(not on)
+        self.cells_box.blockSignals(False)
+        self.cells_box.setVisible(on or self.cells_chosen is not None)
+        self.show_view(self.loop.view)
+        self.adjustSize()
+        if on:  # no taller than its least (the height left gave the advice a blank under it)
+            self.resize(self.width(), self.minimumSizeHint().height())
+        return True
+
+    def _cells_toggled(self, on: bool) -> None:
+        """The player shows the board's cells again (or hides them): theirs from then on."""
+        self.cells_chosen = on
+        self.fold(not on)
 
     def add_extra(self, widget: QWidget) -> None:
         """Show ``widget`` under the advice, above the board (a choice the advice depends on)."""
@@ -663,7 +697,7 @@ class Panel(QWidget):
 
     def _show_scale(self, advice: Advice | None) -> None:
         """The heat map's key, in the game's words and direction (hidden without one)."""
-        if advice is None or not any(f.heat is not None for f in advice.figures):
+        if self.folded or advice is None or not any(f.heat is not None for f in advice.figures):
             self.scale.setVisible(False)
             return
         legend = advice.legend
@@ -695,6 +729,7 @@ class Panel(QWidget):
             if sign and sign not in seen:
                 seen.add(sign)
                 parts.append(f"{sign} {words}")
+        parts = [] if self.folded else parts
         self.key.setText(" · ".join(parts))
         self.key.setVisible(bool(parts))
         self.key.setMinimumHeight(self.key.heightForWidth(self.board.minimumWidth())

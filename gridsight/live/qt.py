@@ -127,6 +127,7 @@ class LiveDriver:
         self._said = ""
         self._rect: tuple[int, int, int, int] | None = None
         self._placed: tuple | None = None  # the game's box and the panel's size, last placed
+        self._full: tuple[int, int] | None = None  # the panel's least size unfolded (_fold)
         self._over_game = False  # the panel lies over the game's window (it fills the screen)
         self._placement_note = ""  # why the panel is over the game, said in it
         # where the screen shows what the panel asks (the cards: frame pixels), kept clear
@@ -312,6 +313,7 @@ class LiveDriver:
         from gridsight.overlay.placement import inside, least_over, most_shown, place_panel
         from gridsight.overlay.status import Box
 
+        self._fold()
         frame = self.panel.frameGeometry()
         border = frame.width() - self.panel.width()  # a WM's frame
         # At its narrowest never wider than the widest room it could have (cells narrowed),
@@ -459,6 +461,35 @@ class LiveDriver:
                                placed.height() if shown else box.h))
         if self._over_game:
             self.panel.raise_()
+
+    def _fold(self) -> None:
+        """The panel folded to its advice, why and controls (its board's cells hidden) while
+        the whole panel would cover the board wherever it went on a phone's (portrait) screen
+        (no side of the board holds it) and the advice outlines cells on it; unfolded
+        otherwise, or as the player chose (the panel's "Cells" box). A 360x640 phone: minesweeper's
+        258x465 panel covered the board's lower half (rows 4 to 9), the advised cell kept
+        clear but the rest of the board not seen; folded, it goes under the board."""
+        if self.panel is None or self.overlay is None:
+            return
+        from gridsight.overlay.placement import GAP
+
+        if not self.panel.folded:
+            hint = self.panel.minimumSizeHint()
+            self._full = (hint.width(), hint.height())
+        screen, board = self.overlay.screen_box(), self._board_box()
+        fold = False
+        portrait = screen.h > screen.w  # a phone's own screen
+        # (once folded, kept so between advices: the panel jumped each move while the next
+        # advice was worked out, no cell outlined then)
+        advised = bool(self._advised()) or self.panel.folded
+        if portrait and board is not None and advised and self._full is not None:
+            w, h = self._full
+            fold = max(board.y - screen.y, screen.y + screen.h - board.y - board.h) < h + GAP \
+                and max(board.x - screen.x, screen.x + screen.w - board.x - board.w) < w + GAP
+        if self.panel.cells_chosen is not None:  # the player's choice
+            fold = not self.panel.cells_chosen
+        if self.panel.fold(fold):
+            self._placed = None
 
     def _room(self) -> int:
         """The widest the panel may be and still lie wholly on the screen off the game: the

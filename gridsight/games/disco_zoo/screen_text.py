@@ -105,15 +105,16 @@ def read_screen(screen: RescueScreen, board: BoardRead, hints: ReadHints,
         region, animals = _animals(screen, hints, seen, notes, image)
     except ReadError as error:
         if error.choices is not None and screen.cards and not error.choices.where:
-            # the cards asked about (the live panel keeps off them while it asks), and when
-            # the region is asked too the title bar above them, which names it
+            # the cards asked about (the live panel keeps off them while it asks), and the
+            # title bar above them, which names the region (asked too, or not: the player
+            # reads the rescue's region and attempts there; a phone's strip, moved off the
+            # panel asking the cards alone, went over it at the screen's top)
             boxes = [tuple(int(v) for v in card.panel.box) for card in screen.cards]
-            if error.choices.groups:
-                x0 = min(b[0] for b in boxes)
-                x1 = max(b[0] + b[2] for b in boxes)
-                top = min(b[1] for b in boxes)
-                if top > 0:
-                    boxes.append((x0, 0, x1 - x0, top))
+            x0 = min(b[0] for b in boxes)
+            x1 = max(b[0] + b[2] for b in boxes)
+            top = min(b[1] for b in boxes)
+            if top > 0:
+                boxes.append((x0, 0, x1 - x0, top))
             error.choices = replace(error.choices, where=tuple(
                 (b[0], b[1], b[2], b[3]) for b in boxes))
         raise
