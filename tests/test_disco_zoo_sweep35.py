@@ -9,7 +9,10 @@ across the third row, the first tile under it (its halves alike, the toast's own
 tapped empty with no warning, both ways. Widest 1011006 as JPEG 40, 60 and ``sj``: one card
 found of three, the timeless Babmoon's tile read common (35 Lab from common's colour, 48 from
 timeless's), stated Lunar Tick or Tribble (the common two) with ``--animals``. Widest 1011003
-at 0.75x: its counter's 10 read 18, taken for attempts bought with no warning.
+at 0.75x: its counter's 10 read 18, taken for attempts bought with no warning. Wider 1010008
+with its top cut: the board 0.49 of the picture's width, a lattice 1.1x its pitch read 21 of
+25 tiles, the board's own never tried; a tapped tile stated untapped both ways. The same
+under a toast: that lattice a row and more too high, tiles stated wrong with ``--animals``.
 """
 
 from __future__ import annotations
@@ -40,6 +43,10 @@ SCREENS = {
     "a Babmoon tile read common, the cards unfound": lambda: _variant(1_011_006, "j60", "all"),
     # Ice Age, widest look, 0.75x: a 10 read 18 by 0.063, the board's 10 as far behind.
     "a 10 read 18": lambda: _variant(1_011_003, "s0.75", "all"),
+    # Ice Age, wider look, the top cut into the title bar: a board 0.49 of the picture wide.
+    "a board narrower than the least width": lambda: _variant(1_010_008, "top"),
+    # The same under a toast over the board's bottom row: a lattice 1.1x the pitch, too high.
+    "a narrower board under a toast": lambda: _variant(1_010_008, "toast"),
 }
 
 
@@ -121,3 +128,25 @@ def test_a_count_above_the_boards_not_far_ahead_of_it_is_said_unsure(reads):
     assert "10" in taps[6:].split("/") or any(
         "attempts counter not read" in w and "the board alone gives 10" in w
         for w in named.warnings)
+
+
+def test_a_board_narrower_than_the_least_width_is_tried_when_a_tile_is_unread(reads):
+    """1010008 cut at the top: the board's pitch (36 px) is found, not 1.1x it (39.9 px, its
+    last column past the board, 20 of 25 tiles read: ``SEEN_WHOLE``, which alone never tried
+    the narrower board), its lines 1.85x the wider one's (``CLEARLY_STRONGER``), and the tile
+    tapped empty at row 4, column 3 is read so. (The other side, lines barely stronger:
+    test_disco_zoo_wider's test_a_found_tile_in_the_lawns_green_is_still_found.)"""
+    _, _, _, _, _, named, screen = reads["a board narrower than the least width"]
+    assert abs(screen.lattice.pitch_x - 36) < 1.5
+    assert screen.tiles[3][2].kind == "empty"
+    assert named.text.splitlines()[6].split()[2] == "-"
+
+
+def test_a_narrower_board_reading_more_with_lines_clearly_stronger_is_taken(reads):
+    """1010008 under a toast: the board's own lattice (pitch 36 px, top at 361) is taken, not
+    one 1.1x its pitch a row and more above (17 of 25 read, its lines 0.36x the board's),
+    though the board's bottom row reads hidden under the toast, so not all 25."""
+    _, _, _, _, _, _, screen = reads["a narrower board under a toast"]
+    assert abs(screen.lattice.pitch_x - 36) < 1.5
+    assert abs(screen.lattice.y - 361) < 6
+    assert screen.tiles[3][2].kind == "empty"

@@ -377,7 +377,9 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
                                shifts=LATTICE_SHIFTS if best[1] >= 0 else 0))
         best = _best_lattice(image, [lat for lat in wider if (
             round(lat.x), round(lat.y), round(lat.pitch_x)) not in tried], best)
-    if best is not None and best[1] >= 0 and best[5] < SEEN_WHOLE:
+    # (Whenever a tile is left unread; above SEEN_WHOLE only for lines clearly stronger:
+    # :data:`CLEARLY_STRONGER`.)
+    if best is not None and best[1] >= 0 and best[5] < 1.0:
         best = _narrower_board(image, best, inside)
     if best is not None and (best[1] >= 0 or best[4]) and best[5] < 1.0:
         best = _board_around(image, best)
@@ -471,26 +473,54 @@ def _widest_search(facts: dict, best: _Best) -> float:
     return least * NARROWER if best[1] < 0 else least
 
 
+CLEARLY_STRONGER = 1.5  # lines to outscore a best reading most of its tiles (_narrower_board)
+
+
 def _narrower_board(image: np.ndarray, best: _Best, inside) -> _Best:
-    """``best`` (it fits but leaves more than :data:`SEEN_WHOLE` of its tiles unread, after
-    the wider search), or the lattice of a board narrower than ``board_min_width`` of the
-    picture (down to :data:`NARROWER` of it, the narrower search of :func:`_widest_search`)
-    whose lines score higher and that reads every tile (:func:`_whole`). By the fit alone
+    """``best`` (it fits but leaves a tile unread, after the wider search), or the lattice of
+    a board narrower than ``board_min_width`` of the picture (down to :data:`NARROWER` of it,
+    the narrower search of :func:`_widest_search`) whose lines score higher and that reads
+    every tile (:func:`_whole`). By the fit alone
     (lines times the share read squared) a lattice of half the tiles inside the board was
     taken (real-look 500005 at 0.90x: pitch 27.5, lines 0.090 to the best's 0.101; the board's
     own, found around the best, was refused then). A tablet's 4:3 screen shows the
     board narrower (fresh wider real-look 770135 at 2.52x: a board 50% of the screen's width;
     the best lattice of 0.55 or more, 9% too wide, read 72% of its tiles, the one a row down
     88%: refused; the board's own lattice fits better by its lines, 0.33 to 0.22, and reads
-    all 25). ``inside``: :func:`_inside_frame`'s filter."""
+    all 25).
+
+    Tried too when ``best`` reads :data:`SEEN_WHOLE` of its tiles or more but not all; the
+    narrower lattice is taken then only when its lines score :data:`CLEARLY_STRONGER` times
+    ``best``'s. Fresh wider 1010008 with its top cut (the ``top`` variant of
+    ``bench/disco_zoo_variants.py``): the board 0.49 of the picture's width, a lattice 1.1x
+    its pitch (its last column past the board) read 20 of 25 tiles, a tapped tile stated
+    untapped both ways; the board's own lattice scores 0.51 by its lines to its 0.28 and reads
+    all 25. Not for any stronger lines: harder desktop 410008's screen (a board 0.51 of the
+    crop's width) is read exactly on a lattice 4% too wide reading 24 tiles, and the board's
+    own, 1.03x its score, reads its two found Beavers (the lawn's green) as grass (then the
+    lawn unsure: an exact read lost for an ask).
+
+    A narrower lattice reading :data:`SEEN_WHOLE` of its tiles, more than ``best``, with
+    lines :data:`CLEARLY_STRONGER` is taken too (then tried around and a row over as any
+    best): 1010008 with a toast over the board's bottom row, a lattice 1.1x the pitch, a row
+    and more too high, read 17 of 25, tiles stated wrong with ``--animals``; the board's own
+    scores 0.475 by its lines to its 0.170 and reads 20, its bottom row hidden under the
+    toast. ``inside``: :func:`_inside_frame`'s filter."""
     facts = screen_facts()
     least = facts["board_min_width"]
     candidates = inside(lattice_candidates(image, facts["rows"], facts["cols"],
                                            min_width=least * NARROWER, max_width=least,
                                            keep=LATTICES_WIDER))
     found = _best_lattice(image, candidates, None)
-    return found if found is not None and _whole(found) \
-        and found[2].score > best[2].score else best
+    if found is None or found[1] < 0:
+        return best
+    stronger = 1.0 if best[5] < SEEN_WHOLE else CLEARLY_STRONGER
+    if _whole(found) and found[2].score > best[2].score * stronger:
+        return found
+    if best[5] < found[5] and found[5] >= SEEN_WHOLE and \
+            found[2].score > best[2].score * CLEARLY_STRONGER:
+        return found  # (the board's own, a row under a toast: see above)
+    return best
 
 
 def _whole(best: _Best | None) -> bool:
