@@ -104,7 +104,7 @@ TINT_DARKER = 25.0  # ink darker than the card by more than this (L*) is a rim, 
 # read as its YOU HAVE line, common at 0.02, the card rare).
 BORDER_LINE = 0.6
 EDGE_NEAR = 0.06  # a border down a panel within this share of a part's width of a split line
-SPLIT_NARROWER = 0.7  # a panel's parts taken for cards are at least this share of a card's least
+SPLIT_NARROWER = 0.7  # a panel's parts, split where borders stand, are at least this share of a card's least
 CENTRED = 0.3  # a card's picture stands in this middle share of its width
 LIKE_SIZE = 2.0  # cards' pictures of one row are within this factor of each other's height
 STRADDLE_RIM = 0.15  # a line splitting a panel may cut this share of its picture's sides
@@ -771,8 +771,9 @@ def unmerged(image: np.ndarray, panels: Sequence[Panel], min_width: float,
                          for k in range(m)]
                 if whole is not None and _straddled(whole, split):
                     continue
-                if not alike and whole is not None and not _edged(edges, split):
-                    continue
+                if (w / m < min_width or not alike and whole is not None) and \
+                        not _edged(edges, split):
+                    continue  # parts narrower than a card only where borders stand between
                 if _each_centred(image, split, alike=alike):
                     parts = split
                     break
