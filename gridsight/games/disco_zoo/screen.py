@@ -867,7 +867,12 @@ def fills_beyond_the_board(cards: tuple[CardSeen, ...],
     0.88 beside the rare Fox's three, the board showing three rare tiles and two common;
     390021 at 0.64x, the Panda's three unfilled boxes read rare fills at 0.56, the board
     showing one rare tile. Which row is wrong the board does not tell: every row claiming
-    that rarity is left unread. Pets are not counted (their tiles may read as a rarity)."""
+    that rarity is left unread, and its row not counted on (:data:`~.cards.FAINT_ROW`): its
+    fills are read wrong, in their colour or their number (widest-look 1006023 at 0.87x,
+    JPEG quality 20: unfilled boxes 4 px inside pink borders 3 px thick read "3 of 3 filled"
+    mythical at 0.62 on two cards, the board showing one found tile and three unread; their
+    rarity was left unread but the rows were counted on). Pets are not counted (their tiles
+    may read as a rarity)."""
     from gridsight.games.disco_zoo.settle import RARITY_SURE
 
     unread = 0
@@ -893,7 +898,8 @@ def fills_beyond_the_board(cards: tuple[CardSeen, ...],
     kept = {k for k, card in enumerate(cards)
             if claims(card) and card.rarity in over and _shown_by_its_tile(k, cards, tiles)}
     return tuple((replace(card, boxes=replace(card.boxes, fills_sure=False))  # type: ignore[arg-type]
-                  if k in kept else replace(card, rarity_confidence=0.0))
+                  if k in kept else replace(card, rarity_confidence=0.0, boxes=replace(
+                      card.boxes, confidence=min(card.boxes.confidence, FAINT_ROW))))  # type: ignore[arg-type]
                  if claims(card) and card.rarity in over else card
                  for k, card in enumerate(cards))
 
