@@ -381,7 +381,7 @@ def test_rows_counting_more_fills_of_a_rarity_than_the_board_shows_leave_it_unre
     Fox's three, the board showing three rare tiles and two common. Five rare fills on a board
     of three rare tiles: every row claiming rare is unread (which one is wrong the board does
     not tell); the common row, and rows whose fills the board can hold, are left as read."""
-    from gridsight.games.disco_zoo.cards import BoxesSeen, CardSeen
+    from gridsight.games.disco_zoo.cards import FAINT_ROW, BoxesSeen, CardSeen
     from gridsight.games.disco_zoo.screen import TileSeen, fills_beyond_the_board
     from gridsight.vision.panels import Panel
 
@@ -398,6 +398,8 @@ def test_rows_counting_more_fills_of_a_rarity_than_the_board_shows_leave_it_unre
     bear, fox, skunk = card(4, 2, "rare"), card(3, 3, "rare"), card(4, 1, "common")
     out = fills_beyond_the_board((bear, fox, skunk), board)
     assert [c.rarity_confidence for c in out] == [0.0, 0.0, 0.88]
+    # (the rows claiming it are not counted on either: their fills are read wrong somewhere)
+    assert [c.boxes.confidence for c in out] == [FAINT_ROW, FAINT_ROW, 0.88]
     out = fills_beyond_the_board((card(4, 2, "common"), fox), board)
     assert [c.rarity_confidence for c in out] == [0.88, 0.88]
     tiles[4][4] = TileSeen("unknown")  # a tile unread may be the fourth rare one
