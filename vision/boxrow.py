@@ -113,6 +113,9 @@ def box_row(image: np.ndarray, area: Box, background: Colour, *, min_side: float
     ref = _lab(np.array(background, np.float32).reshape(1, 1, 3))[0, 0]
     distance = np.linalg.norm(lab - ref, axis=2)
     mask = without_specks(distance > ink)
+    sides = _card_edges(mask)
+    mask[:, sides] = False
+    distance[:, sides] = 0.0
     # (a row through empty boxes holds only their thin sides: two pixels of ink are enough)
     counts = mask.sum(axis=1)
     bands = _runs(counts >= 2)
@@ -336,6 +339,32 @@ MIDDLE = 0.6  # a row of boxes, centred on its panel, has ink in this middle sha
 
 ACROSS = 0.8  # a band inked over more of the area's columns than this may be the panel's edge
 ONE_RUN = 0.5  # ... when one run of inked columns covers more than this of them
+
+
+# A card drawn with a border of its own (a darker or lighter line round it) shows it down the
+# sides of its lower part, inside a search area inset a little from the panel's sides: its
+# columns inked down every row join the box row, the lines above and the corners into one
+# band, and no row is found (widest-look 1006007 at 2.94x: a border of 3 px down the first
+# two columns of each card's area, ink on 95% of their rows; every box row None). A column
+# in the outer EDGE_SHARE of the area on either side inked down EDGE_DOWN of its rows or
+# more is that border, no ink of the boxes (which stand in the card's middle, a box's side
+# inked down its own height only).
+EDGE_SHARE = 0.1
+EDGE_DOWN = 0.6
+
+
+def _card_edges(mask: np.ndarray) -> np.ndarray:
+    """The columns of ``mask`` that are a card's border down its sides (see
+    :data:`EDGE_SHARE`), as a boolean array over the columns."""
+    width = mask.shape[1]
+    out = np.zeros(width, bool)
+    if mask.shape[0] == 0:
+        return out
+    down = mask.mean(axis=0) >= EDGE_DOWN
+    reach = max(1, int(EDGE_SHARE * width))
+    out[:reach] = down[:reach]
+    out[width - reach :] = down[width - reach :]
+    return out
 
 
 def _edge_across(inked: np.ndarray) -> bool:
