@@ -136,7 +136,9 @@ def box_row(image: np.ndarray, area: Box, background: Colour, *, min_side: float
         # At a small scale the line above may touch them: the band is also tried from each
         # of its waists (rows of little ink) down.
         found = None
-        for start in _waists(mask[top:bottom].sum(axis=1), min_side, top) + [top]:
+        starts = _waists(mask[top:bottom].sum(axis=1), min_side, top)
+        starts += [y for y in _ledges(mask[top:bottom], min_side, top) if y not in starts]
+        for start in sorted(starts, reverse=True) + [top]:
             found = _boxes_in_band(mask[start:bottom], bottom - start, lab[start:bottom],
                                    mask[start:bottom] | (distance[start:bottom] > SIDE_INK))
             if found is not None and start > top and sum(
@@ -472,6 +474,27 @@ def _waists(counts: np.ndarray, min_side: float, offset: int) -> list[int]:
         if counts[y] < 0.5 * min(above, below):
             out.append(offset + y + 1)
     return sorted(out, reverse=True)
+
+
+# Boxes that touch one another, their rims joined, show a row of ink across the whole row at
+# their top; a line of words standing on them (no gap above the boxes) leaves no waist there
+# (widest-look 1006037 at 2.24x: three rimmed boxes of 63 px touching, right under YOU HAVE,
+# the band of both 72 rows with no waist; no row found on any card). A row inked across
+# LEDGE_ACROSS of the band's width or more under one of under LEDGE_STEP of its ink is also
+# tried as the boxes' top.
+LEDGE_ACROSS = 0.8
+LEDGE_STEP = 0.7
+
+
+def _ledges(band: np.ndarray, min_side: float, offset: int) -> list[int]:
+    """Rows (``offset`` added) of ``band`` (a mask) inked across (:data:`LEDGE_ACROSS`)
+    under a row of much less ink (:data:`LEDGE_STEP`), leaving at least ``min_side`` rows
+    below, lowest first."""
+    counts = band.sum(axis=1)
+    width = band.shape[1]
+    return sorted((offset + y for y in range(1, len(counts) - int(min_side))
+                   if counts[y] >= LEDGE_ACROSS * width
+                   and counts[y - 1] < LEDGE_STEP * counts[y]), reverse=True)
 
 
 def _rows_of_boxes(mask: np.ndarray, spans: list[tuple[int, int]]) -> tuple[int, int]:
