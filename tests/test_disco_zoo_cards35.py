@@ -26,6 +26,13 @@ FOUND = {
     1006023: "a third card 1 px from the screen's right side, 22 px past the area's; unfilled "
              "boxes read as filled in pink borders (JPEG 20), more than the board holds",
 }
+ROWS = {
+    1006007: "cards drawn with a border of 3 px down their sides at 2.94x",
+    1006037: "rimmed boxes of 63 px touching, right under YOU HAVE, at 2.24x",
+}
+OVER = {
+    1006009: "boxes with green borders 4 px thick round a white middle of 2, no found tile",
+}
 NO_ROW = {
     850052: "BEAR in rimmed capitals over boxes of 3 px joined to the YOU HAVE line",
 }
@@ -34,7 +41,7 @@ NO_ROW = {
 @pytest.fixture(scope="module")
 def reads():
     """Each screen located and read with no options (:func:`widest_reads`)."""
-    return widest_reads([*FOUND, *NO_ROW])
+    return widest_reads([*FOUND, *ROWS, *OVER, *NO_ROW])
 
 
 @pytest.mark.parametrize("seed", list(FOUND))
@@ -46,6 +53,26 @@ def test_the_cards_are_found_as_drawn_and_nothing_false_is_stated(reads, seed):
             assert (seen.boxes.count, seen.boxes.filled) == (card.boxes, card.filled), card.name
     assert sum(seen.boxes is not None and seen.boxes.count == card.boxes
                for card, seen in zip(drawn, screen.cards)) >= 2
+    if plain:
+        assert stated_wrong(text, plain, warnings, unread) == []
+
+
+@pytest.mark.parametrize("seed", list(ROWS))
+def test_every_row_is_read_as_drawn(reads, seed):
+    drawn, screen, text, plain, warnings, unread = reads[seed]
+    assert [(seen.boxes.count, seen.boxes.filled) if seen.boxes is not None else None
+            for seen in screen.cards] == [(card.boxes, card.filled) for card in drawn]
+    if plain:
+        assert stated_wrong(text, plain, warnings, unread) == []
+
+
+@pytest.mark.parametrize("seed", list(OVER))
+def test_rows_counting_more_fills_than_the_board_holds_are_not_counted_on(reads, seed):
+    drawn, screen, text, plain, warnings, unread = reads[seed]
+    assert len(screen.cards) == len(drawn)
+    for card, seen in zip(drawn, screen.cards):
+        assert seen.boxes is not None and seen.boxes.count == card.boxes, card.name
+        assert seen.boxes.confidence < 0.5 or seen.boxes.filled == card.filled, card.name
     if plain:
         assert stated_wrong(text, plain, warnings, unread) == []
 

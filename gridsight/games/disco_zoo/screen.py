@@ -399,6 +399,7 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
     tiles = found_on_the_lawn(image, lattice, unread_found(image, lattice, tiles, cards),
                               cards)
     cards = fills_beyond_the_board(fills_on_the_board(cards, tiles), tiles)
+    cards = fills_over_the_board(cards, tiles)
     tiles = found_against_the_fills(cards, tiles)  # (after: the cards' rarity unsure too)
     cards = unsure_rarities(rows_short_of_the_board(image, lattice, cards, tiles))
     counter = read_counter(image, lattice, cards, missed)
@@ -902,6 +903,33 @@ def fills_beyond_the_board(cards: tuple[CardSeen, ...],
                       card.boxes, confidence=min(card.boxes.confidence, FAINT_ROW))))  # type: ignore[arg-type]
                  if claims(card) and card.rarity in over else card
                  for k, card in enumerate(cards))
+
+
+def fills_over_the_board(cards: tuple[CardSeen, ...],
+                         tiles: tuple[tuple[TileSeen, ...], ...]) -> tuple[CardSeen, ...]:
+    """The cards, each box row counted on that reads a fill not counted on
+    (:data:`~.cards.FAINT_ROW`) when the rows counted on count more fills, of any rarity,
+    than the board has tiles that may be found ones (found, but those surely a pet's;
+    unknown, hidden or unread on the lawn): a filled box is a tile of its animal found on
+    this board, so some row reads an unfilled box filled, which the board does not tell.
+    (:func:`fills_beyond_the_board` weighs each rarity, but only rows whose rarity is read
+    as their fills'.) Widest-look 1006009 at 1.0x: a lone card's boxes of 10 px with green
+    borders 4 px thick round a white middle of 2, the common colour's look, read "3 of 3
+    filled" common at 0.92 beside a board of no found tile; the card's tint read another
+    rarity. The mirror of :func:`rows_short_of_the_found`."""
+    from gridsight.games.disco_zoo.settle import BOX_SURE
+
+    def counted(card: CardSeen) -> bool:
+        return card.boxes is not None and card.boxes.confidence >= BOX_SURE and \
+            card.boxes.found is not None and card.boxes.found > 0
+
+    may = sum(tile.kind in ("unknown", "hidden") or tile.lawn
+              or (tile.kind == "found" and tile.rarities != ("pet",))
+              for row in tiles for tile in row)
+    if sum(card.boxes.found or 0 for card in cards if counted(card)) <= may:  # type: ignore[union-attr]
+        return cards
+    return tuple(replace(card, boxes=replace(card.boxes, confidence=FAINT_ROW))  # type: ignore[arg-type]
+                 if counted(card) else card for card in cards)
 
 
 # A row claiming more fills of a rarity than the board allows keeps that rarity (its fills
