@@ -360,10 +360,11 @@ SKIPPED_TALLER = 0.5
 # band, and no row is found (widest-look 1006007 at 2.94x: a border of 3 px down the first
 # two columns of each card's area, ink on 95% of their rows; every box row None). A column
 # in the outer EDGE_SHARE of the area on either side inked down EDGE_DOWN of its rows or
-# more is that border, no ink of the boxes (which stand in the card's middle, a box's side
-# inked down its own height only).
+# more is that border, no ink of the boxes (a box's side is inked down its own height; with
+# a line of words above reaching the area's sides too, 55% of the rows: widest-look 850049
+# at 1.73x, its boxes across the whole area, lost at 0.6).
 EDGE_SHARE = 0.1
-EDGE_DOWN = 0.6
+EDGE_DOWN = 0.8
 
 
 def _card_edges(mask: np.ndarray) -> np.ndarray:
