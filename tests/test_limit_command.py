@@ -128,7 +128,12 @@ def test_every_game_answers_the_command_at_a_tiny_limit_and_says_so(run_cli, gam
     code, out, err = run_cli("solve", game, "-", "--json", *given, stdin=SEARCHED[game])
     assert (code, err) == (0, "")
     answer = json.loads(out)
-    assert answer["quality"]["exact"] is False and answer["quality"]["stopped"] == words
+    stopped = answer["quality"]["stopped"]
+    # Disco Zoo's lookahead is given half the limit as its budget: which of the two is seen
+    # spent first depends on the clock's tick, and either is said in the limit's words.
+    halved = "the lookahead's budget of " + words.removeprefix("the limit of ").replace(
+        "0.000000001", "0.0000000005")
+    assert answer["quality"]["exact"] is False and stopped in (words, halved), stopped
     assert answer["status"]
 
 
