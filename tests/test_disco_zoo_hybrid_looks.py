@@ -123,12 +123,8 @@ def test_a_found_tile_held_apart_from_its_twin_is_unsure_not_told_against_its_lo
     Bat's sprite, held apart from its twin, is nearer the Bat's card than the Kiwi's, and
     the Kiwi's own found tile is unread. Once stated Kiwi with no warning (the best
     assignment gave the first Bat the Bat); the cards tell a tile only an animal near its
-    own look, so it is written with both candidates and a note. (Read on the lattice it was
-    read on then, 1.06x the board's pitch, 21 of 25 tiles read: since session 35 the board's
-    own, 0.50 of the picture wide, its lines 2.1x as strong, is taken instead
-    (``_narrower_board``), and there the second Bat is read a Bat, exactly.)"""
+    own look, so it is written with both candidates and a note."""
     monkeypatch.setattr(screen_module, "_off_the_tile", lambda crop: (0, 0, 0, 0))
-    monkeypatch.setattr(screen_module, "_narrower_board", lambda image, best, inside: best)
     _, text, image, _ = hybrid_screen(44, 700_000, ("block",))
     screen = locate_rescue(image)
     board = screen.board_read("disco-zoo/structure")
