@@ -498,29 +498,17 @@ def _narrower_board(image: np.ndarray, best: _Best, inside) -> _Best:
     all 25. Not for any stronger lines: harder desktop 410008's screen (a board 0.51 of the
     crop's width) is read exactly on a lattice 4% too wide reading 24 tiles, and the board's
     own, 1.03x its score, reads its two found Beavers (the lawn's green) as grass (then the
-    lawn unsure: an exact read lost for an ask).
-
-    A narrower lattice reading :data:`SEEN_WHOLE` of its tiles, more than ``best``, with
-    lines :data:`CLEARLY_STRONGER` is taken too (then tried around and a row over as any
-    best): 1010008 with a toast over the board's bottom row, a lattice 1.1x the pitch, a row
-    and more too high, read 17 of 25, tiles stated wrong with ``--animals``; the board's own
-    scores 0.475 by its lines to its 0.170 and reads 20, its bottom row hidden under the
-    toast. ``inside``: :func:`_inside_frame`'s filter."""
+    lawn unsure: an exact read lost for an ask). ``inside``: :func:`_inside_frame`'s
+    filter."""
     facts = screen_facts()
     least = facts["board_min_width"]
     candidates = inside(lattice_candidates(image, facts["rows"], facts["cols"],
                                            min_width=least * NARROWER, max_width=least,
                                            keep=LATTICES_WIDER))
     found = _best_lattice(image, candidates, None)
-    if found is None or found[1] < 0:
-        return best
     stronger = 1.0 if best[5] < SEEN_WHOLE else CLEARLY_STRONGER
-    if _whole(found) and found[2].score > best[2].score * stronger:
-        return found
-    if best[5] < found[5] and found[5] >= SEEN_WHOLE and \
-            found[2].score > best[2].score * CLEARLY_STRONGER:
-        return found  # (the board's own, a row under a toast: see above)
-    return best
+    return found if found is not None and _whole(found) \
+        and found[2].score > best[2].score * stronger else best
 
 
 def _whole(best: _Best | None) -> bool:
