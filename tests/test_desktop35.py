@@ -35,3 +35,27 @@ def test_the_counter_beside_its_label_is_read_past_a_cards_sprite(phone_590004):
     counter = read.extras["rescue_screen"].counter
     assert counter.value == 7 and counter.agree
     assert read.extras["furniture"] == ("cards", "counter")
+
+
+@pytest.fixture(scope="module")
+def phone_640006() -> np.ndarray:
+    """Fresh harder desktop 640006: a 292 px Farm rescue in a mirror's window, a mouse
+    pointer over the top right tile (tapped empty, beside two more tapped tiles). The
+    screen's pixels as the capture shows them."""
+    _, capture, truth = sample(real_look_rescue, 640006, fraction=(0.15, 0.2), harder=True)
+    assert "taps: 4" in truth
+    x, y, w, h = capture.extras["screen_box"]
+    return capture.image[y : y + h, x : x + w].copy()
+
+
+def test_a_tapped_tile_under_a_mouse_pointer_is_read_round_it(phone_640006):
+    """The pointer's white arrow made its tile unread, and the dirt carrying on to the two
+    tapped tiles beside it (no line seen between them) made all three one thing lying over
+    the board: three unread, more than the counter check allows, the capture refused. The
+    tile is plain dirt round the pointer: tapped empty (less sure), its neighbours too."""
+    read = screen.locate(phone_640006)
+    tiles = read.extras["rescue_screen"].tiles
+    assert [tiles[r][c].kind for r, c in ((0, 3), (0, 4), (1, 4))] == ["empty"] * 3
+    assert tiles[0][4].confidence < 1.0  # read round the pointer
+    assert not any(tile.kind in ("hidden", "unknown") for row in tiles for tile in row)
+    assert read.extras["furniture"] == ("cards", "counter")
