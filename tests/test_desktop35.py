@@ -59,3 +59,25 @@ def test_a_tapped_tile_under_a_mouse_pointer_is_read_round_it(phone_640006):
     assert tiles[0][4].confidence < 1.0  # read round the pointer
     assert not any(tile.kind in ("hidden", "unknown") for row in tiles for tile in row)
     assert read.extras["furniture"] == ("cards", "counter")
+
+
+def test_an_emulators_tool_strip_is_no_card_missed():
+    """Fresh harder desktop 580002 on two monitors: an emulator's window, a strip of the
+    ground's colour beside the phone holding a column of coloured buttons, in the cards'
+    rows. The window's region (the strip in, as the desktop reader cuts it) read the right
+    lattice but the buttons were taken for a card missed beside the two found: no cards,
+    the found Gorilla tiles then unread, the capture not found. The strip's buttons (alike,
+    one above another, evenly spaced) are no card: both cards and the counter read, and the
+    board as the screen alone reads it."""
+    _, capture, truth = sample(real_look_rescue, 580002, fraction=(0.15, 0.2), harder=True,
+                               monitors=2)
+    x, _, _, _ = capture.extras["screen_box"]
+    region = capture.image[144:1224, x : x + 503].copy()  # the window's region, strip in
+    read = screen.locate(region)
+    seen = read.extras["rescue_screen"]
+    assert read.extras["furniture"] == ("cards", "counter")
+    assert len(seen.cards) == 2 and seen.counter.value == 5
+    kinds = [[tile.kind for tile in row] for row in seen.tiles]
+    assert [kinds[1][2], kinds[2][2]] == ["found", "found"]  # the two Gorilla tiles
+    assert sum(kind == "empty" for row in kinds for kind in row) == 3
+    assert "taps: 5" in truth
