@@ -110,7 +110,9 @@ class TileSeen:
     picture in its middle as a found tile's animal stands (a found tile of a colour near the
     dirt's, or something over the dirt): a rescue tile all the same, for the lattice's fit.
     ``decorated``: unread, the lawn's green in its corners round a decoration covering the
-    rest (:func:`_lawn_cornered`): a tile of the lawn all the same, for the lattice's fit."""
+    rest (:func:`_lawn_cornered`): a tile of the lawn all the same, for the lattice's fit.
+    ``pointer``: unread, plain dirt round a mouse pointer (:func:`_dirt_round_a_pointer`):
+    one tile's thing, never part of something lying across tiles (:func:`_hide_covered`)."""
 
     kind: str
     rarities: tuple[str, ...] = ()
@@ -120,6 +122,7 @@ class TileSeen:
     lawn: bool = False
     pictured: bool = False  # unread: dark like dirt, a picture in its middle
     decorated: bool = False  # unread: the lawn round a decoration over it, in its corners
+    pointer: bool = False  # unread: plain dirt round a mouse pointer over it
 
 
 @dataclass(frozen=True, eq=False)
@@ -1737,8 +1740,9 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
             seen = TileSeen("ground", confidence=_closeness(rim, grass, spread))
         elif rim[0] < facts["empty_darkness"] * grass[0] and spread_l[k] >= 8.0 \
                 and _dirt_round_a_pointer(image, lattice, r, c, rim):
-            # tapped empty, a mouse pointer over it (read round the pointer)
-            seen = TileSeen("empty", confidence=POINTER_CONFIDENCE)
+            # a mouse pointer over dirt: unread (the counter and the cards' boxes may tell
+            # it tapped empty: :func:`.screen_text.tapped_empty`), but over this tile only
+            seen = TileSeen("unknown", confidence=0.0, pointer=True)
         elif (split[k] > HALVES_SAME or uneven[k] > SIDES_SAME) \
                 and not _inside_agrees(image, lattice, r, c, rim):
             # partly under something, whatever shows (hidden); partly covered, or no tile
@@ -2154,6 +2158,8 @@ def _hide_covered(image: np.ndarray, lattice: Lattice, tiles: list[TileSeen],
 
     def joined(a: int, b: int) -> bool:
         kinds = {tiles[a].kind, tiles[b].kind}
+        if tiles[a].pointer or tiles[b].pointer:  # a mouse pointer lies over one tile
+            return False
         # A found tile beside an unread one of its colour, with no line between them, is
         # under the same thing (a light notification has a pale tile's colour); two found
         # tiles alone never are (neighbouring found tiles may show no line between them).
@@ -2410,12 +2416,12 @@ def _dominant_each(clouds: np.ndarray, radius: float = 12.0) -> np.ndarray:
 # a small white arrow outlined in black: over a tile tapped empty it made the tile unread, and
 # the dirt carrying on to its tapped neighbours, with no line seen between them, made them
 # all one thing lying over the board (:func:`_hide_covered`): fresh harder desktop 640006,
-# three tiles unread, more than the counter check allows, the capture refused.
+# three tiles unread, more than the counter check allows, the capture refused. A pointer is
+# over one tile: it is left unread alone.
 POINTER_INK = 20.0  # Lab distance from the tile's colour of a pointer's pixels
 POINTER_SIZE = 0.6  # a pointer's box at most this share of the tile's crop, both ways
 POINTER_WHITE = 0.2  # at least this share of its pixels near white (its body) ...
 POINTER_BLACK = 0.1  # ... and this share near black (its outline)
-POINTER_CONFIDENCE = 0.5  # a tile read round a pointer: read, but less sure
 
 
 def _dirt_round_a_pointer(image: np.ndarray, lattice: Lattice, r: int, c: int,
@@ -2423,9 +2429,7 @@ def _dirt_round_a_pointer(image: np.ndarray, lattice: Lattice, r: int, c: int,
     """Whether tile ``r``, ``c`` (its rim's colour ``rim``, Lab, dark like the dirt) is plain
     dirt but for a mouse pointer: every pixel unlike the rim's colour is in one small patch
     (within :data:`POINTER_SIZE` of the crop), white and black as a pointer's arrow is, and
-    every pixel a couple of pixels off it is the rim's colour. A found tile's animal is
-    drawn over most of a tile of its rarity's colour: no animal hides under a pointer with
-    none of it showing round it, so the tile is tapped empty."""
+    every pixel a couple of pixels off it is the rim's colour."""
     crop = _tile_crop(image, lattice, r, c, 0.14)
     if min(crop.shape[:2]) < 12:
         return False
