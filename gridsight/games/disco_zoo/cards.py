@@ -509,7 +509,56 @@ def _ink_beside(image: np.ndarray, area: Box, ground: Sequence[Box],
                     or _in_the_next_place(a + x0, b + x0, panels)
                     and _a_card_wide(image, colour, (top, bottom), (a + x0, b + x0), panels,
                                      pitch))
+               and not _tool_strip(image, colour, (top, bottom), (a + x0, b + x0), pitch)
                for a, b in groups)
+
+
+# An emulator's tool strip beside the phone (a column of buttons on a strip of the ground's
+# colour) is no card: fresh harder desktop 580002 on two monitors, the strip's buttons in the
+# cards' rows were taken for a card missed beside the two found, so no cards were read.
+# Its buttons are small solid boxes, alike, one above another at even steps (one of the
+# ground's colour may not show: steps of a whole number of the least); a card's picture, name
+# and box row are no column of alike boxes.
+STRIP_BUTTONS = 3  # at least this many buttons
+STRIP_SIZE = (0.15, 0.8)  # a button's sides, shares of the pitch
+STRIP_ALIKE = 0.25  # buttons' widths and heights within this share of their median
+STRIP_SOLID = 0.7  # a button's ink this share of its box or more
+STRIP_STEP = 0.2  # each step within this of a whole number of the least step
+
+
+def _tool_strip(image: np.ndarray, colour: tuple[float, ...], rows: tuple[int, int],
+                columns: tuple[int, int], pitch: float) -> bool:
+    """Whether the ink of ``columns`` (picture columns, the ground's ``colour`` round it) in
+    ``rows`` (the cards') is all buttons of a column of them (see :data:`STRIP_BUTTONS`),
+    looked at down the whole picture (the strip runs past the cards' rows)."""
+    a, b = columns
+    mask = without_specks(ink_mask(image[:, max(0, a - 2) : b + 2], colour))
+    count, _, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
+    if count < STRIP_BUTTONS + 1:
+        return False
+    boxes = stats[1:]
+    small, large = STRIP_SIZE[0] * pitch, STRIP_SIZE[1] * pitch
+    button = (boxes[:, 2] >= small) & (boxes[:, 3] >= small) & (boxes[:, 2] <= large) \
+        & (boxes[:, 3] <= large) & (boxes[:, 4] >= STRIP_SOLID * boxes[:, 2] * boxes[:, 3])
+    buttons = boxes[button]
+    # (all the ink of any size in the cards' rows is the buttons')
+    inside = (boxes[:, 1] < rows[1]) & (boxes[:, 1] + boxes[:, 3] > rows[0]) \
+        & (boxes[:, 4] > 0.5 * small * small)
+    if len(buttons) < STRIP_BUTTONS or not inside.any() or (inside & ~button).any():
+        return False
+    for side in (2, 3):
+        median = float(np.median(buttons[:, side]))
+        if np.abs(buttons[:, side] - median).max() > STRIP_ALIKE * median:
+            return False
+    if np.ptp(buttons[:, 0]) > max(3.0, 0.1 * pitch):  # one above another
+        return False
+    tops = np.sort(buttons[:, 1])
+    steps = np.diff(tops)
+    least = float(steps.min())
+    if least < np.median(buttons[:, 3]):
+        return False
+    ratios = steps / least
+    return bool(np.abs(ratios - np.round(ratios)).max() <= STRIP_STEP)
 
 
 def _a_card_wide(image: np.ndarray, colour: tuple[float, ...], rows: tuple[int, int],

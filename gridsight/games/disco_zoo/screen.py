@@ -110,7 +110,9 @@ class TileSeen:
     picture in its middle as a found tile's animal stands (a found tile of a colour near the
     dirt's, or something over the dirt): a rescue tile all the same, for the lattice's fit.
     ``decorated``: unread, the lawn's green in its corners round a decoration covering the
-    rest (:func:`_lawn_cornered`): a tile of the lawn all the same, for the lattice's fit."""
+    rest (:func:`_lawn_cornered`): a tile of the lawn all the same, for the lattice's fit.
+    ``pointer``: unread, plain dirt round a mouse pointer (:func:`_dirt_round_a_pointer`):
+    one tile's thing, never part of something lying across tiles (:func:`_hide_covered`)."""
 
     kind: str
     rarities: tuple[str, ...] = ()
@@ -120,6 +122,7 @@ class TileSeen:
     lawn: bool = False
     pictured: bool = False  # unread: dark like dirt, a picture in its middle
     decorated: bool = False  # unread: the lawn round a decoration over it, in its corners
+    pointer: bool = False  # unread: plain dirt round a mouse pointer over it
 
 
 @dataclass(frozen=True, eq=False)
@@ -1753,6 +1756,11 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
                                margin)
         elif ground[k]:  # grass shows on untapped tiles only, whatever lies over the rest
             seen = TileSeen("ground", confidence=_closeness(rim, grass, spread))
+        elif rim[0] < facts["empty_darkness"] * grass[0] and spread_l[k] >= 8.0 \
+                and _dirt_round_a_pointer(image, lattice, r, c, rim):
+            # a mouse pointer over dirt: unread (the counter and the cards' boxes may tell
+            # it tapped empty: :func:`.screen_text.tapped_empty`), but over this tile only
+            seen = TileSeen("unknown", confidence=0.0, pointer=True)
         elif (split[k] > HALVES_SAME or uneven[k] > SIDES_SAME) \
                 and not _inside_agrees(image, lattice, r, c, rim):
             # partly under something, whatever shows (hidden); partly covered, or no tile
@@ -2168,6 +2176,8 @@ def _hide_covered(image: np.ndarray, lattice: Lattice, tiles: list[TileSeen],
 
     def joined(a: int, b: int) -> bool:
         kinds = {tiles[a].kind, tiles[b].kind}
+        if tiles[a].pointer or tiles[b].pointer:  # a mouse pointer lies over one tile
+            return False
         # A found tile beside an unread one of its colour, with no line between them, is
         # under the same thing (a light notification has a pale tile's colour); two found
         # tiles alone never are (neighbouring found tiles may show no line between them).
@@ -2423,6 +2433,49 @@ def _dominant_each(clouds: np.ndarray, radius: float = 12.0) -> np.ndarray:
     """:func:`_dominant` of each cloud of Lab pixels (clouds, pixels, 3), all at once
     (:func:`gridsight.vision.modes.densest_each`)."""
     return densest_each(clouds, radius, steps=4, min_share=0.15)
+
+
+# A mouse pointer (a desktop capture of a mirrored phone: the player plays with the mouse) is
+# a small white arrow outlined in black: over a tile tapped empty it made the tile unread, and
+# the dirt carrying on to its tapped neighbours, with no line seen between them, made them
+# all one thing lying over the board (:func:`_hide_covered`): fresh harder desktop 640006,
+# three tiles unread, more than the counter check allows, the capture refused. A pointer is
+# over one tile: it is left unread alone.
+POINTER_INK = 20.0  # Lab distance from the tile's colour of a pointer's pixels
+POINTER_SIZE = 0.6  # a pointer's box at most this share of the tile's crop, both ways
+POINTER_WHITE = 0.2  # at least this share of its pixels near white (its body) ...
+POINTER_BLACK = 0.1  # ... and this share near black (its outline)
+
+
+def _dirt_round_a_pointer(image: np.ndarray, lattice: Lattice, r: int, c: int,
+                          rim: np.ndarray) -> bool:
+    """Whether tile ``r``, ``c`` (its rim's colour ``rim``, Lab, dark like the dirt) is plain
+    dirt but for a mouse pointer: every pixel unlike the rim's colour is in one small patch
+    (within :data:`POINTER_SIZE` of the crop), white and black as a pointer's arrow is, and
+    every pixel a couple of pixels off it is the rim's colour."""
+    crop = _tile_crop(image, lattice, r, c, 0.14)
+    if min(crop.shape[:2]) < 12:
+        return False
+    lab = _lab(crop)
+    ink = np.linalg.norm(lab - rim, axis=2) > POINTER_INK
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(
+        cv2.dilate(ink.astype(np.uint8), np.ones((3, 3), np.uint8)), connectivity=8)
+    if count != 2:  # one patch of ink, no more
+        return False
+    _, _, w, h, _ = stats[1]
+    height, width = crop.shape[:2]
+    if w > POINTER_SIZE * width or h > POINTER_SIZE * height:
+        return False
+    pixels = lab[ink]
+    white = (pixels[:, 0] > 85) & (np.abs(pixels[:, 1:]).max(axis=1) < 10)
+    black = pixels[:, 0] < 10
+    if white.mean() < POINTER_WHITE or black.mean() < POINTER_BLACK:
+        return False
+    # (round it, the dirt: no part of an animal showing past the pointer)
+    near = cv2.dilate((labels == 1).astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
+    rest = lab[~near]
+    return bool(rest.size) and \
+        float(np.mean(np.linalg.norm(rest - rim, axis=1) < OWN_NEAR)) > 0.97
 
 
 def _closeness(a: np.ndarray, b: np.ndarray, scale: float) -> float:

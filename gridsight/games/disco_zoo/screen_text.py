@@ -81,6 +81,8 @@ def _why_unread(tile: TileSeen | None) -> str:
         return "is covered: its halves unlike each other (something over the board?)"
     if tile is not None and tile.lawn:
         return "reads as grass but may be a found tile of the lawn's own green"
+    if tile is not None and tile.pointer:
+        return "is covered by a mouse pointer (dirt shows round it: tapped?)"
     if tile is not None and tile.pictured:
         return ("is dark like a tapped tile with a picture in its middle (a found tile of "
                 "a colour near the dirt's, or something over it?)")
