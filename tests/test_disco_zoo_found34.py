@@ -32,8 +32,7 @@ from test_disco_zoo_hunt31 import (
     _jpeg60,
     both_reads,
     pinned_reads,
-    right_or_asked,
-    right_or_refused,
+    pinned_tests,
 )
 from test_disco_zoo_screens import _read_plain, real_screen, stated_wrong
 
@@ -56,14 +55,8 @@ def reads():
     return out
 
 
-@pytest.mark.parametrize("name", SCREENS)
-def test_read_right_or_asked(reads, name):
-    right_or_asked(reads[name])
-
-
-@pytest.mark.parametrize("name", SCREENS)
-def test_read_right_or_refused_with_the_animals_named(reads, name):
-    right_or_refused(reads[name])
+test_read_right_or_asked, test_read_right_or_refused_with_the_animals_named = \
+    pinned_tests(SCREENS)
 
 
 def test_pigeons_cut_over_their_tile_are_not_told_by_a_card(reads):

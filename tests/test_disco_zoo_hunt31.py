@@ -94,6 +94,33 @@ def right_or_refused(read: tuple) -> None:
         assert stated_wrong(text, named.text, named.warnings, named.unread) == []
 
 
+def pinned_fixture(screens: dict):
+    """The module fixture ``reads`` of a later hunt: its pinned ``screens`` read both ways
+    once (:func:`pinned_reads`)."""
+
+    @pytest.fixture(scope="module")
+    def reads():
+        return pinned_reads(screens)
+
+    return reads
+
+
+def pinned_tests(screens: dict) -> tuple:
+    """The two tests every later hunt runs on each of its pinned ``screens``, over its
+    ``reads`` fixture: read right or the player asked (no options), read right or refused in
+    words (the true ``--animals``). Bound by the hunt to these names, pytest collects them."""
+
+    @pytest.mark.parametrize("name", screens)
+    def test_read_right_or_asked(reads, name):
+        right_or_asked(reads[name])
+
+    @pytest.mark.parametrize("name", screens)
+    def test_read_right_or_refused_with_the_animals_named(reads, name):
+        right_or_refused(reads[name])
+
+    return test_read_right_or_asked, test_read_right_or_refused_with_the_animals_named
+
+
 def _jpeg60(seed: int) -> tuple[str, np.ndarray]:
     """Wider-look screen ``seed`` saved as JPEG 60 (``j60``)."""
     shot, text = _drawn(seed, wider=True)

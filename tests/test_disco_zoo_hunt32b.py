@@ -13,7 +13,6 @@ from dataclasses import replace
 
 import cv2
 import numpy as np
-import pytest
 
 from gridsight.games.disco_zoo.cards import frame_sides, frames_or_pillars
 from gridsight.games.disco_zoo.identify import FoundTile
@@ -24,7 +23,7 @@ from gridsight.vision.digits import NumberRead
 from kit.rescues import random_rescue_board
 from kit.screen_damage import toast
 from kit.skins import disco_zoo_real as real
-from test_disco_zoo_hunt31 import _drawn, _pillar, pinned_reads, right_or_asked, right_or_refused
+from test_disco_zoo_hunt31 import _drawn, _pillar, pinned_fixture, pinned_tests
 from test_disco_zoo_screens import real_screen
 
 
@@ -83,21 +82,9 @@ SCREENS = {
 }
 
 
-@pytest.fixture(scope="module")
-def reads():
-    """Each pinned screen read with no options and with ``--animals``
-    (:func:`test_disco_zoo_hunt31.pinned_reads`)."""
-    return pinned_reads(SCREENS)
-
-
-@pytest.mark.parametrize("name", SCREENS)
-def test_read_right_or_asked(reads, name):
-    right_or_asked(reads[name])
-
-
-@pytest.mark.parametrize("name", SCREENS)
-def test_read_right_or_refused_with_the_animals_named(reads, name):
-    right_or_refused(reads[name])
+reads = pinned_fixture(SCREENS)
+test_read_right_or_asked, test_read_right_or_refused_with_the_animals_named = \
+    pinned_tests(SCREENS)
 
 
 def test_a_letterboxs_pillar_is_not_the_cards_ground(reads):

@@ -12,11 +12,10 @@ from __future__ import annotations
 
 import cv2
 import numpy as np
-import pytest
 
 from gridsight.games.disco_zoo.screen_text import no_placement
 from gridsight.solvers.boardtext import parse_boards
-from test_disco_zoo_hunt31 import _drawn, pinned_reads, right_or_asked, right_or_refused
+from test_disco_zoo_hunt31 import _drawn, pinned_fixture, pinned_tests
 from test_disco_zoo_hunt32b import _toast
 from test_disco_zoo_screens import real_screen
 
@@ -43,21 +42,9 @@ SCREENS = {
 }
 
 
-@pytest.fixture(scope="module")
-def reads():
-    """Each pinned screen read with no options and with ``--animals``
-    (:func:`test_disco_zoo_hunt31.pinned_reads`)."""
-    return pinned_reads(SCREENS)
-
-
-@pytest.mark.parametrize("name", SCREENS)
-def test_read_right_or_asked(reads, name):
-    right_or_asked(reads[name])
-
-
-@pytest.mark.parametrize("name", SCREENS)
-def test_read_right_or_refused_with_the_animals_named(reads, name):
-    right_or_refused(reads[name])
+reads = pinned_fixture(SCREENS)
+test_read_right_or_asked, test_read_right_or_refused_with_the_animals_named = \
+    pinned_tests(SCREENS)
 
 
 def test_a_row_with_no_fill_read_is_not_counted_beside_a_tile_of_no_colour(reads):

@@ -13,10 +13,9 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 import numpy as np
-import pytest
 
 from gridsight.games.disco_zoo import screen as disco_screen
-from test_disco_zoo_hunt31 import pinned_reads, right_or_asked, right_or_refused
+from test_disco_zoo_hunt31 import pinned_fixture, pinned_tests
 from test_disco_zoo_screens import real_screen
 
 SCREENS = {
@@ -27,21 +26,9 @@ SCREENS = {
 }
 
 
-@pytest.fixture(scope="module")
-def reads():
-    """Each pinned screen read with no options and with ``--animals``
-    (:func:`test_disco_zoo_hunt31.pinned_reads`)."""
-    return pinned_reads(SCREENS)
-
-
-@pytest.mark.parametrize("name", SCREENS)
-def test_read_right_or_asked(reads, name):
-    right_or_asked(reads[name])
-
-
-@pytest.mark.parametrize("name", SCREENS)
-def test_read_right_or_refused_with_the_animals_named(reads, name):
-    right_or_refused(reads[name])
+reads = pinned_fixture(SCREENS)
+test_read_right_or_asked, test_read_right_or_refused_with_the_animals_named = \
+    pinned_tests(SCREENS)
 
 
 def test_a_grey_rock_round_the_lawn_is_not_a_found_tile(reads):

@@ -12,7 +12,7 @@ import pytest
 
 from gridsight.games.disco_zoo.screen import UNANCHORED, locate_rescue
 from gridsight.vision.errors import BoardNotFoundError
-from test_disco_zoo_hunt31 import pinned_reads, right_or_asked, right_or_refused
+from test_disco_zoo_hunt31 import pinned_fixture, pinned_tests
 from test_disco_zoo_screens import real_screen
 
 
@@ -28,21 +28,9 @@ SCREENS = {
 }
 
 
-@pytest.fixture(scope="module")
-def reads():
-    """Each pinned screen read with no options and with ``--animals``
-    (:func:`test_disco_zoo_hunt31.pinned_reads`)."""
-    return pinned_reads(SCREENS)
-
-
-@pytest.mark.parametrize("name", SCREENS)
-def test_read_right_or_asked(reads, name):
-    right_or_asked(reads[name])
-
-
-@pytest.mark.parametrize("name", SCREENS)
-def test_read_right_or_refused_with_the_animals_named(reads, name):
-    right_or_refused(reads[name])
+reads = pinned_fixture(SCREENS)
+test_read_right_or_asked, test_read_right_or_refused_with_the_animals_named = \
+    pinned_tests(SCREENS)
 
 
 def test_two_cards_found_as_one_panel_are_cut_in_two(reads):
