@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 
 import numpy as np
 
@@ -245,9 +245,7 @@ def by_length(words: ScreenText, widths: Sequence[int], standing: Settled,
             narrowed[k] = (fitting[0],)
     if list(narrowed) == list(names) + [None] * (len(narrowed) - len(names)):
         return None
-    out = settle(clues, found, empty, region=standing.regions[0], names=narrowed,
-                 unread=unread, sure=sure)
-    return out if out is not None and out.settled else None
+    return _settled_again(clues, found, empty, standing.regions[0], narrowed, unread, sure)
 
 
 def rarity_belied(words: ScreenText, widths: Sequence[int],
@@ -431,8 +429,7 @@ def by_shape(words: ScreenText, standing: Settled, names: Sequence[Sequence[str]
             return None
         if not (title_stands(words, region) or read_apart_agree(words, region)):
             return None
-    out = settle(clues, found, empty, region=region, names=narrowed, unread=unread, sure=sure)
-    return out if out is not None and out.settled else None
+    return _settled_again(clues, found, empty, region, narrowed, unread, sure)
 
 
 def label_letters(words: ScreenText) -> frozenset[str]:
@@ -661,9 +658,7 @@ def by_blobs(image: np.ndarray, cards: Sequence, words: ScreenText, standing: Se
         told = True
     if not told:
         return None
-    out = settle(clues, found, empty, region=standing.regions[0], names=narrowed,
-                 unread=unread, sure=sure)
-    return out if out is not None and out.settled else None
+    return _settled_again(clues, found, empty, standing.regions[0], narrowed, unread, sure)
 
 
 # -- names measured by the names read beside them --------------------------------------------
@@ -795,6 +790,14 @@ def by_pitch(card_boxes: Sequence[Sequence[int]], words: ScreenText, standing: S
         told = True
     if not told:
         return None
-    out = settle(clues, found, empty, region=standing.regions[0], names=narrowed,
-                 unread=unread, sure=sure)
+    return _settled_again(clues, found, empty, standing.regions[0], narrowed, unread, sure)
+
+
+def _settled_again(clues: Sequence[CardClue], found: Sequence, empty: Sequence, region: str,
+                   narrowed: Sequence[Sequence[str] | None], unread: int,
+                   sure: Collection) -> Settled | None:
+    """The choices settled again in ``region`` with the names ``narrowed`` (the board and
+    the boxes checking every card together), as each rule of this module ends; ``None``
+    unless that settles them."""
+    out = settle(clues, found, empty, region=region, names=narrowed, unread=unread, sure=sure)
     return out if out is not None and out.settled else None
