@@ -412,9 +412,7 @@ def test_beside_a_game_window_taller_than_the_screen_the_strip_and_panel_keep_of
     driver = _driven(screen(script.render(1)))
     overlay = driver.overlay
     screen_box, game = Box(0, 0, 1600, 900), Box(40, 20, 540, 900)
-    monkeypatch.setattr(overlay, "screen_box", lambda: screen_box)
-    monkeypatch.setattr(overlay, "window_box", lambda: game)
-    monkeypatch.setattr(overlay, "game_screen_box", lambda: None)
+    _seen_on(overlay, monkeypatch, screen_box, game)
     monkeypatch.setattr(driver, "_board_box", lambda: Box(90, 200, 360, 360))
     overlay._place_strip()
     strip = overlay.strip_box
@@ -484,9 +482,7 @@ def test_a_panel_over_a_game_filling_the_screen_keeps_off_the_advised_cell(monke
     overlay = driver.overlay
     screen_box, board = Box(0, 0, 1600, 900), Box(221, 199, 1159, 539)
     cell = (221.0, 500.0, 128.0, 60.0)  # row 6, column 1 of the stretched board
-    monkeypatch.setattr(overlay, "screen_box", lambda: screen_box)
-    monkeypatch.setattr(overlay, "window_box", lambda: screen_box)
-    monkeypatch.setattr(overlay, "game_screen_box", lambda: None)
+    _seen_on(overlay, monkeypatch, screen_box, screen_box)
     monkeypatch.setattr(overlay, "on_screen", lambda b: Box(*(round(v) for v in b)))
     monkeypatch.setattr(driver, "_board_box", lambda: board)
     overlay.strip_box = Box(221, 738, 1159, 28)
@@ -522,9 +518,7 @@ def test_a_panel_over_a_game_filling_the_screen_keeps_off_the_status_strip(monke
     overlay = driver.overlay
     screen_box, board = Box(0, 0, 1600, 900), Box(221, 40, 1068, 760)
     cell = (1150.0, 300.0, 120.0, 120.0)  # the advised piece's cell, right of the board
-    monkeypatch.setattr(overlay, "screen_box", lambda: screen_box)
-    monkeypatch.setattr(overlay, "window_box", lambda: screen_box)
-    monkeypatch.setattr(overlay, "game_screen_box", lambda: None)
+    _seen_on(overlay, monkeypatch, screen_box, screen_box)
     monkeypatch.setattr(overlay, "on_screen", lambda b: Box(*(round(v) for v in b)))
     monkeypatch.setattr(driver, "_board_box", lambda: board)
     overlay.strip_box = strip = Box(221, 800, 1068, 56)  # under the board, inside the game
@@ -568,9 +562,7 @@ def test_a_panel_no_side_holds_beside_a_strip_beside_the_game_keeps_its_lines_st
     driver = _driven(image, _frame(image, 300, 50))
     overlay = driver.overlay
     screen_box, game = Box(0, 0, 1024, 700), Box(300, 50, 360, 600)
-    monkeypatch.setattr(overlay, "screen_box", lambda: screen_box)
-    monkeypatch.setattr(overlay, "window_box", lambda: game)
-    monkeypatch.setattr(overlay, "game_screen_box", lambda: None)
+    _seen_on(overlay, monkeypatch, screen_box, game)
     overlay.strip_box = strip = Box(668, 570, 356, 80)  # as placed on Xvfb (its font's height)
     driver.panel.resize(419, 428)  # (its narrowest then: 345 now, see the next test)
     assert driver.panel.width() > 1024 - 660 - GAP  # it fits on no side
@@ -631,13 +623,19 @@ def test_a_panel_that_must_cover_the_strip_s_place_moves_the_strip_off_it(monkey
     driver.stop()
 
 
+def _seen_on(overlay, monkeypatch, screen_box, window):
+    """The overlay told its screen is ``screen_box`` and the game's window ``window``
+    (logical pixels), with no game screen found inside the window."""
+    monkeypatch.setattr(overlay, "screen_box", lambda: screen_box)
+    monkeypatch.setattr(overlay, "window_box", lambda: window)
+    monkeypatch.setattr(overlay, "game_screen_box", lambda: None)
+
+
 def _on_screen(driver, monkeypatch, screen_box, game):
     """The driver's game window at ``game`` on a screen ``screen_box`` (logical pixels), its
     panel placed again there."""
     overlay = driver.overlay
-    monkeypatch.setattr(overlay, "screen_box", lambda: screen_box)
-    monkeypatch.setattr(overlay, "window_box", lambda: game)
-    monkeypatch.setattr(overlay, "game_screen_box", lambda: None)
+    _seen_on(overlay, monkeypatch, screen_box, game)
     overlay.move_to((game.x, game.y, game.w, game.h))
     driver._rect, driver._placed = (game.x, game.y, game.w, game.h), None
     driver._place_panel()
@@ -833,9 +831,7 @@ def test_with_no_room_off_the_panel_for_the_whole_strip_its_advice_line_alone_is
     driver = _driven(image, _frame(image, 0, 0))
     overlay = driver.overlay
     screen_box, game = Box(0, 0, 360, 640), Box(0, 0, 360, 600)
-    monkeypatch.setattr(overlay, "screen_box", lambda: screen_box)
-    monkeypatch.setattr(overlay, "window_box", lambda: game)
-    monkeypatch.setattr(overlay, "game_screen_box", lambda: None)
+    _seen_on(overlay, monkeypatch, screen_box, game)
     view = driver.loop.view
     overlay.update(view.geometry, view.advice, view.status,
                    why="the tile most likely to hold an animal of the rescue's three",
