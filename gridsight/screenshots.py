@@ -19,9 +19,9 @@ OpenCV is imported when a picture is found, read or painted, not with this modul
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from gridsight.errors import RuntimeFailure
 from gridsight.registry import get_reader, get_spec, reader_names
@@ -320,9 +320,12 @@ def legible(image: np.ndarray, geometry: BoardGeometry) -> tuple[np.ndarray, Boa
     return bigger, geometry.scaled(factor)
 
 
-def annotate(image: np.ndarray, geometry: BoardGeometry, advice: Advice) -> np.ndarray:
+def annotate(image: np.ndarray, geometry: BoardGeometry, advice: Advice,
+             colours: Mapping[str, tuple[int, int, int]] | None = None) -> np.ndarray:
     """A copy of ``image`` with ``advice`` painted through ``geometry``
-    (:func:`gridsight.overlay.paint.paint_advice`), enlarged first when its cells are small
+    (:func:`gridsight.overlay.paint.paint_advice`; ``colours``: the game's own colours of its
+    labels, BGR, as the live overlay and the replay report draw a pentomino's piece in the
+    game's colour, not the palette's), enlarged first when its cells are small
     (:func:`legible`), and each row's and column's number beside the board
     (:func:`gridsight.overlay.paint.number_board`, as the replay report draws them), so the
     cell the legend names ("row 2, column 3") is found by counting on the picture too. The
@@ -333,9 +336,17 @@ def annotate(image: np.ndarray, geometry: BoardGeometry, advice: Advice) -> np.n
 
     image, geometry = legible(image, geometry)
     image, geometry = number_board(image, geometry, advice.origin, advice.last, within=True)
-    return paint_advice(image, geometry, advice)
+    return paint_advice(image, geometry, advice, colours=colours)
+
+
+def skin_colours(game: str, pack: Any) -> dict[str, tuple[int, int, int]]:
+    """The colours ``game`` draws its labels in as ``pack`` shows them (BGR by label; the
+    game's :attr:`~gridsight.games.spec.Words.skin`), for :func:`annotate`."""
+    hexes = get_spec(game).words.skin(pack)
+    return {label: (int(h[5:7], 16), int(h[3:5], 16), int(h[1:3], 16))
+            for label, h in hexes.items()}
 
 
 __all__ = ["MIN_CELL_PX", "PackShelf", "Solve", "advise", "annotate", "find_screenshot",
-           "find_seen", "legible", "load_packs", "no_pack", "read_screenshot", "seen_of", "unread_advice",
-           "unread_that_matter", "view_merger", "with_reading"]
+           "find_seen", "legible", "load_packs", "no_pack", "read_screenshot", "seen_of", "skin_colours",
+           "unread_advice", "unread_that_matter", "view_merger", "with_reading"]

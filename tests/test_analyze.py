@@ -222,3 +222,40 @@ def test_analyze_with_animals_given(tmp_path, run_cli, examples):
     assert code == 0, err
     data = json.loads(out)
     assert data["taps"] == 5 and data["animals"] == ["Gorilla", "Panda", "Tiger"]
+
+
+def test_analyze_paints_a_pentomino_piece_in_the_game_s_colour_not_the_palette_s(
+        tmp_path, run_cli, monkeypatch):
+    """The annotated picture draws the advised piece in the colour the game draws it in
+    (its pack's, as the live overlay and the replay report do): the palette's green N was
+    painted over a level whose N the game draws grey."""
+    from kit.scripted import screen, script_of
+    from kit.skins.pentomino import DEFAULT_SKIN
+
+    from gridsight import screenshots
+    from gridsight.overlay.style import piece_colour
+    from gridsight.solvers.pentomino.pieces import LETTERS
+
+    path = tmp_path / "level.png"
+    cv2.imwrite(str(path), screen(script_of("pentomino").render(1)))
+    code, out, err = run_cli("analyze", str(path), "--game", "pentomino", "--out",
+                             str(tmp_path / "game"), "--json")
+    assert code == 0, err
+    hint = json.loads(out)["hint"]
+    game_bgr = np.array(DEFAULT_SKIN.pieces[LETTERS.index(hint["piece"])])
+    palette = np.array(piece_colour(hint["piece"]))
+    assert np.abs(game_bgr - palette).max() > 60  # the two differ: the test can tell
+    painted = cv2.imread(json.loads(out)["annotated"]).astype(int)
+    # the same picture painted in the palette's colours: it differs on the piece's cells only
+    monkeypatch.setattr(screenshots, "skin_colours", lambda game, pack: {})
+    code, out, err = run_cli("analyze", str(path), "--game", "pentomino", "--out",
+                             str(tmp_path / "palette"), "--json")
+    assert code == 0, err
+    plain = cv2.imread(json.loads(out)["annotated"]).astype(int)
+    differ = np.abs(painted - plain).sum(axis=2) > 30
+    assert differ.any()
+    # where they differ, the picture is nearer the game's colour than the palette's
+    game_near = np.abs(painted[differ] - game_bgr).sum(axis=1)
+    palette_near = np.abs(painted[differ] - palette).sum(axis=1)
+    assert np.median(game_near) < np.median(palette_near), (np.median(game_near),
+                                                             np.median(palette_near))

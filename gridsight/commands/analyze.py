@@ -430,13 +430,20 @@ def report_text(path: str, found: Found, reading: BoardReading, solved: str,
 def _save(out_dir: Path, path: str, used: set[str], image: np.ndarray, found: Found,
           advice: Advice) -> str | None:
     """Write the annotated picture as ``DIR/<name>-advice.png``; returns its path."""
-    return _save_picture(out_dir, path, used, image, found.read.geometry, advice)
+    from gridsight.screenshots import skin_colours
+
+    # a pentomino's piece in the game's own colour (its pack's), as the live overlay and the
+    # replay report draw it: the palette's green was on the orange I
+    return _save_picture(out_dir, path, used, image, found.read.geometry, advice,
+                         skin_colours(found.game, found.pack))
 
 
 def _save_picture(out_dir: Path, path: str, used: set[str], image: np.ndarray, geometry,
-                  advice: Advice) -> str:
-    """Paint ``advice`` through ``geometry`` onto ``image`` and write it in ``out_dir`` as
-    ``<name>-advice.png`` (numbered when two inputs share a name); returns its path."""
+                  advice: Advice, colours: dict[str, tuple[int, int, int]] | None = None
+                  ) -> str:
+    """Paint ``advice`` through ``geometry`` onto ``image`` (``colours``: the game's own
+    colours of its labels) and write it in ``out_dir`` as ``<name>-advice.png`` (numbered
+    when two inputs share a name); returns its path."""
     import cv2
 
     from gridsight.safefiles import SaveError, write_file
@@ -458,7 +465,7 @@ def _save_picture(out_dir: Path, path: str, used: set[str], image: np.ndarray, g
                          "annotated pictures go in a folder)") from None
     except OSError as error:
         raise RuntimeFailure(f"cannot create {out_dir}: {error.strerror}") from None
-    picture = annotate(image, geometry, advice)
+    picture = annotate(image, geometry, advice, colours)
     target = out_dir / name
     ok, png = cv2.imencode(".png", picture)
     if not ok:  # pragma: no cover - an in-memory BGR picture always encodes
