@@ -38,7 +38,7 @@ from __future__ import annotations
 import os
 import sys
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 import numpy as np
 
@@ -339,6 +339,15 @@ class OverlayWindow:
                 box is not None and strip is not None and box.overlaps(strip)):
             self._place_strip()  # off the panel, when it had to go over the strip's place
 
+    def keep_off(self, boxes: Sequence[Box]) -> None:
+        """Keep the strip off ``boxes`` (what the player reads beside the board, what the
+        panel asks about: logical pixels), placed again when it lies over one of them."""
+        if tuple(boxes) != self.keep_clear:
+            self.keep_clear = tuple(boxes)
+            strip = self.strip_box
+            if strip is not None and any(strip.overlaps(box) for box in boxes):
+                self._place_strip()
+
     def _place_strip(self) -> None:
         """Put the strip under (else over) the game's window; with no room there (a capture
         of a whole desktop) under or over the game's own window inside the capture; else
@@ -366,8 +375,26 @@ class OverlayWindow:
             box = place_strip_beside(game, screen, lambda width: _strip_height(lines, width))
         if box is None:  # no room outside the window: beside the board, inside it
             box = self._by_board(lines, game)
+            if any(box.overlaps(k) for k in self.keep_clear):
+                # Over what the player reads or plays with beside the board (a phone's
+                # pentomino strip covered the tray of pieces): its head alone (the advice
+                # line, its caveat; the rest is in the panel) under or over the window when
+                # there is room for it there.
+                heads = ([line for line in lines if line[0] in ("advice", "caveat")],
+                         lines[:1])
+                for head in heads:
+                    outside = place_strip(game, screen, lambda width: _strip_height(head, width),
+                                          _unwrapped_width(head, max(game.w, MIN_STRIP_WIDTH)))
+                    if head and outside is not None:
+                        box = outside
+                        break
         self.strip_moved_from = None
         panel = self.avoiding
+        if panel is not None and box.overlaps(panel):
+            narrowed = self._beside_panel(lines, box, panel, screen)
+            if narrowed is not None:
+                self.strip_moved_from, box = box, narrowed
+                panel = None  # off it now, where it was
         if panel is not None and box.overlaps(panel):
             # The panel lies over the strip's place (no place of it kept off the strip: a
             # phone-sized screen): the strip goes clear of the panel, its advice line seen.
@@ -396,6 +423,29 @@ class OverlayWindow:
         self.strip.setGeometry(QRect(box.x, box.y, box.w, box.h))
         self.strip.update()
         self._show_strip()
+
+    def core(self) -> Box | None:
+        """The part of the strip it keeps when narrowed beside the panel (:meth:`_place_strip`):
+        its start, as wide as its advice line on one line (at least
+        :data:`~gridsight.overlay.placement.MIN_STRIP_WIDTH`); ``None`` without a strip."""
+        box = self.strip_moved_from or self.strip_box
+        if box is None:
+            return None
+        width = max(MIN_STRIP_WIDTH, _one_line_width(self.status_lines()))
+        return Box(box.x, box.y, min(box.w, width), box.h)
+
+    def _beside_panel(self, lines: list[tuple[str, str]], box: Box, panel: Box,
+                      screen: Box) -> Box | None:
+        """The strip's box ``box`` narrowed to end before ``panel`` (over its right part: a
+        panel lifted onto a Thrill Digger window's corner, off the wallet), its lines wrapped
+        to that width, when its advice line still holds on one line; ``None`` otherwise."""
+        from gridsight.overlay.placement import GAP
+
+        width = panel.x - GAP - box.x
+        if panel.x <= box.x or width < max(MIN_STRIP_WIDTH, _one_line_width(lines)):
+            return None
+        narrowed = Box(box.x, box.y, width, _strip_height(lines, width))
+        return narrowed if inside(narrowed, screen) and not narrowed.overlaps(panel) else None
 
     def _by_board(self, lines: list[tuple[str, str]], game: Box) -> Box:
         """The strip's box inside the game's window ``game``, beside the board where it covers

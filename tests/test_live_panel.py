@@ -513,6 +513,9 @@ def test_a_panel_over_a_game_filling_the_screen_keeps_off_the_status_strip(monke
     from gridsight.overlay.status import Box
 
     driver = _driven(screen(script_of("disco-zoo").render(1)))
+    # (a game showing nothing beside its board to keep clear: the strip stays where it is
+    # put here, see test_on_a_phone_the_folded_disco_zoo_panel_keeps_off_the_cards)
+    monkeypatch.setattr(driver, "_kept", lambda: [])
     driver.panel.resize(866, 596)
     QApplication.processEvents()
     overlay = driver.overlay
@@ -890,5 +893,72 @@ def test_on_a_phone_the_minesweeper_panel_folds_to_its_advice_off_the_board(monk
         QApplication.processEvents()
         assert not panel.folded and panel.board.isVisibleTo(panel)
         assert driver.panel_box().h > box.h + 200, (driver.panel_box(), box)
+    finally:
+        driver.stop()
+
+
+def _coloured_box(image, bgr, tolerance=6):
+    """The box (x, y, w, h) around the pixels of ``image`` within ``tolerance`` of ``bgr``."""
+    near = np.abs(image.astype(int) - np.array(bgr)).max(axis=2) <= tolerance
+    ys, xs = np.nonzero(near)
+    return int(xs.min()), int(ys.min()), int(xs.max() - xs.min() + 1), int(ys.max() - ys.min() + 1)
+
+
+def test_on_a_phone_the_folded_disco_zoo_panel_keeps_off_the_cards(monkeypatch):
+    # Seen live (Xvfb 360x640, a phone's own screen, a 360x600 Disco Zoo window at 0,0): the
+    # folded panel (271 px: its details) went above the board, the side with the most room,
+    # over the title bar and the cards the player reads. Folded without its details, it
+    # goes under the board, off the cards, the title bar and the board; the strip too.
+    from gridsight.overlay.placement import inside
+    from gridsight.overlay.status import Box
+
+    image = screen(script_of("disco-zoo").render(1))
+    driver = _driven(image, _frame(image, 0, 0))
+    try:
+        screen_box = Box(0, 0, 360, 640)
+        panel = _on_screen(driver, monkeypatch, screen_box, Box(0, 0, 360, 600))
+        driver._placed = None
+        driver._place_panel()
+        panel, strip, board = driver.panel_box(), driver.overlay.strip_box, driver._board_box()
+        assert driver.panel.folded and panel.h < 200, panel  # its details left off
+        cards = Box(*_coloured_box(image, (0xd8, 0xec, 0xf4)))  # the cards' colour, #f4ecd8
+        assert cards.y > 60 and cards.y + cards.h < board.y and cards.w > 250, cards
+        title = Box(0, 0, 360, cards.y)  # the region's name and the attempts left
+        for box in (panel, strip):
+            assert inside(box, screen_box), box
+            assert not box.overlaps(cards) and not box.overlaps(title), (box, cards)
+            assert not box.overlaps(board), (box, board)
+        assert not strip.overlaps(panel), (strip, panel)
+    finally:
+        driver.stop()
+
+
+def test_on_a_phone_the_pentomino_strip_and_panel_keep_off_the_tray_of_pieces(monkeypatch):
+    # Seen live (Xvfb 360x640, a 360x600 pentomino window at 0,0): no room beside the game,
+    # so the strip went inside it under the board, over the tray of pieces the player drags
+    # from, and the folded panel under it over the rest of the tray. The strip's advice line
+    # goes under the window (the why is in the panel), the panel over the board's top.
+    from gridsight.overlay.placement import inside
+    from gridsight.overlay.status import Box
+
+    image = screen(script_of("pentomino").render(1))
+    driver = _driven(image, _frame(image, 0, 0), game="pentomino")
+    try:
+        screen_box = Box(0, 0, 360, 640)
+        _on_screen(driver, monkeypatch, screen_box, Box(0, 0, 360, 600))
+        driver._placed = None
+        driver._place_panel()
+        panel, strip = driver.panel_box(), driver.overlay.strip_box
+        # the tray's slots where the pack's layout puts them (the game at 20,20, scale 1)
+        tray = driver.loop.pack.layout["tray"]
+        (step_x, step_y), rows = tray["step"], -(-tray["slots"] // tray["per_row"])
+        tray_box = Box(20 + tray["x"], 20 + tray["y"], tray["per_row"] * step_x, rows * step_y)
+        assert image[tray_box.y + 20, tray_box.x + 20].tolist() != image[590, 180].tolist()
+        for box in (panel, strip):
+            assert inside(box, screen_box), box
+            assert not box.overlaps(tray_box), (box, tray_box)
+        assert not strip.overlaps(panel), (strip, panel)
+        assert strip.y >= 600 and driver.overlay.status_lines()[0][0] == "advice", strip
+        assert not any(panel.overlaps(a) for a in driver._advised()), panel
     finally:
         driver.stop()

@@ -150,3 +150,48 @@ def test_gridsight_live_with_a_calibration_runs_the_3d_path(tmp_path, run_cli, m
     events = [e for rec in records for e in rec.solution.get("dig_events", [])]
     assert [(e["row"], e["col"]) for e in events] == [(r, c)]
     assert records[0].move is not None and (records[0].move.row, records[0].move.col) == (r, c)
+
+
+def test_a_panel_lifted_onto_a_small_game_window_keeps_off_the_wallet(monkeypatch):
+    """Seen live (Xvfb 800x600, a 640x360 Thrill Digger window at 20,20): no side holds the
+    panel, lifted onto the game it went to the window's top right corner, over the rupee
+    counter, kept off the whole strip under the game. It goes to the bottom right corner, over
+    plain ground (the least of the window), the strip narrowed to end before it."""
+    from PySide6.QtWidgets import QApplication
+
+    from gridsight.overlay.placement import inside
+    from gridsight.overlay.status import Box
+
+    plan = skin.plan_game(5, "beginner", max_digs=1, fps=6, wallet_shown=1.0)
+    frames = list(skin.GameRenderer(plan).frames())[:4]
+    half = np.diag([0.5, 0.5, 1.0])
+    images = [cv2.resize(f.image, (640, 360), interpolation=cv2.INTER_AREA) for f in frames]
+    calibration = calibrate_pit(images[0], skin.corner_hole_centres(
+        half @ frames[0].homography, plan.rows, plan.cols), plan.rows, plan.cols)
+    rect = Rect(20, 20, 640, 360)
+    screen_box, game = Box(0, 0, 800, 600), Box(20, 20, 640, 360)
+    monkeypatch.setattr("gridsight.overlay.window.OverlayWindow.screen_box",
+                        lambda self: screen_box)
+    driver = LiveDriver(pit_loop(calibration, fps=plan.fps),
+                        FakeCapture([Frame(im, rect, f.time) for im, f in zip(images, frames)]),
+                        panel_choices=TOKENS, say=lambda line: None)
+    try:
+        driver.start()
+        driver.timer.stop()
+        for _ in range(4):
+            driver.tick()
+        QApplication.processEvents()
+        driver.panel.resize(240, 368)  # as on Xvfb
+        driver._placed = None
+        driver._place_panel()
+        QApplication.processEvents()
+        panel, strip, pit = driver.panel_box(), driver.overlay.strip_box, driver._board_box()
+        x, y, w, h = skin.PANEL_BOX  # the wallet, in the 1280x720 picture
+        wallet = Box(20 + x // 2, 20 + y // 2, w // 2, h // 2)
+        assert inside(panel, screen_box) and panel.overlaps(game), panel  # no room beside it
+        assert not panel.overlaps(wallet), (panel, wallet)
+        assert not panel.overlaps(pit) and not panel.overlaps(strip), (panel, pit, strip)
+        assert inside(strip, screen_box) and not strip.overlaps(game), (strip, game)
+        assert driver.panel.notice.startswith("Panel over the game: "), driver.panel.notice
+    finally:
+        driver.stop()

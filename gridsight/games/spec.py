@@ -428,6 +428,13 @@ class GameSpec:
     #: (the rest goes on the why line under it), ``None`` to keep the advice's own line;
     #: a game whose lines are long (pentomino names every cell of the piece) gives one.
     headline: Callable[[Any], tuple[str, str] | None] | None = None
+    #: The sides of the board (``"above"``, ``"below"``) where the game's screen shows what
+    #: the player reads or plays with beside it: Disco Zoo's title bar and cards above the
+    #: board, a pentomino level's tray of pieces under it. The live panel and strip, made to
+    #: lie over the game's window (a phone's screen, no room beside it), keep off the band of
+    #: the window on that side first (a folded Disco Zoo panel went over the cards, a
+    #: pentomino strip over the tray).
+    keep_beside: tuple[str, ...] = ()
 
     @property
     def adapter(self) -> GameAdapter:

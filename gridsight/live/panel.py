@@ -291,8 +291,8 @@ class Panel(QWidget):
         self.show_view(loop.view)
 
     def fold(self, on: bool) -> bool:
-        """Hide the board's cells and their keys (``on``), or show them again: the advice, its
-        why, the controls and the details stay. For a screen where the whole panel covers
+        """Hide the board's cells, their keys and the details (``on``), or show them again:
+        the advice, its why, the warnings and the controls stay. For a screen where the whole panel covers
         the board wherever it goes (a phone's: minesweeper's 465 px panel over the lower half
         of its board), so the board stays in sight. Whether anything changed."""
         if on == self.folded:
@@ -557,7 +557,12 @@ class Panel(QWidget):
         self.why_line.setText(cells_unbroken(view.why))
         self.why_line.setVisible(bool(view.why))
         esc = html.escape
-        parts = [f"<span style='color:{DETAIL_INK}'>{esc(' · '.join(view.details))}</span>"]
+        # Folded (a phone's screen), the details are left off: they made the folded Disco
+        # Zoo panel 271 px high on a 360x640 screen, over the cards or the board wherever it
+        # went; the advice, its why, the warnings and the controls stay.
+        details = () if self.folded else view.details
+        parts = [f"<span style='color:{DETAIL_INK}'>{esc(' · '.join(details))}</span>"
+                 if details else ""]
         parts += [f"<span style='color:{WARNING_INK}'>warning: {esc(w)}</span>"
                   for w in self._warnings(view)]
         if self.notice:
@@ -597,7 +602,7 @@ class Panel(QWidget):
         self._fit_advice(width)
         for label in (self.advice_line, self.why_line, self.status):
             label.setMinimumHeight(0)
-            label.setMinimumHeight(label.heightForWidth(width)
+            label.setMinimumHeight(max(0, label.heightForWidth(width))
                                    if label.isVisibleTo(self) or label is not self.why_line
                                    else 0)
         if layout is not None:

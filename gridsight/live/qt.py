@@ -382,8 +382,8 @@ class LiveDriver:
         # over a game filling the screen, also when it hides the cell the advice outlines or
         # a card its lists ask about (kept clear as those cells are: a phone's panel, at the
         # screen's top, covered the very cards whose animals it asked).
-        asked = [self.overlay.on_screen(b) for b in self._asked]
-        self.overlay.keep_clear = tuple(asked)  # the strip, moved off the panel, too
+        asked = [self.overlay.on_screen(b) for b in self._asked] + self._kept()
+        self.overlay.keep_off(asked)  # the strip, moved off the panel, too
         advised = self._advised() + asked if fills else []
         hiding = tuple(b for b in advised if self.panel_box().overlaps(b))
         key = (game, size, home, board, hiding)
@@ -419,6 +419,15 @@ class LiveDriver:
                                                          clear=strip + asked)) or (
                     least_over(size, board, screen, keep=advised, clear=strip)
                     if board is not None else corners[0])
+        if fills and board is not None and home is not None and box.y >= board.y + board.h:
+            # Under the board with no room under it for the strip: at the screen's foot, the
+            # strip between it and the board (a folded Disco Zoo panel on a 360x640 phone
+            # left the strip 1 px too few under it, and the strip went over the board).
+            foot = screen.y + screen.h
+            low = foot - box.h
+            if box.y + box.h + home.h > foot and box.y < low and \
+                    low - home.h >= board.y + board.h:
+                box = Box(box.x, low, box.w, box.h)
         if self._wide is not None and box.w == self._wide:  # room again: as wide as it was
             self.panel.resize(self._wide - border, self._high)  # never under its minimum
             self._wide = self._narrowed_to = None
@@ -452,13 +461,21 @@ class LiveDriver:
                     placed = self.panel.frameGeometry()  # taller by those words: lifted again
                     box = Box(box.x, max(screen.y, foot - placed.height()), box.w, box.h)
                     if shown_board is not None:
+                        # (off the strip's start alone: the strip narrows to end before
+                        # the panel; kept off its whole width, the panel went to the
+                        # window's top corner, over the game's wallet)
+                        core = self.overlay.core()
                         box = least_over((placed.width(), placed.height()), shown_board,
-                                         screen, keep=self._advised() + asked, clear=strip,
+                                         screen, keep=self._advised() + asked,
+                                         clear=[core] if core is not None else strip,
                                          window=game)
                 self._say_why_over(box, game, screen, board, border)
                 self.panel.move(box.x, box.y)
         self.overlay.avoid(Box(box.x, box.y, placed.width() if shown else box.w,
                                placed.height() if shown else box.h))
+        # Said again with the strip where it went off the panel (moved off the game: a
+        # Thrill Digger panel said "Panel and strip over the game", the strip under it)
+        self._say_why_over(box, game, screen, board, border)
         if self._over_game:
             self.panel.raise_()
 
@@ -599,6 +616,29 @@ class LiveDriver:
             # At the size it had: a window never resized by hand is shown again at its size
             # hint on X (a minesweeper panel grew from 569 to 776 px, over the board).
             self.panel.resize(size)
+
+    def _kept(self) -> list:
+        """The bands of the game's window (its own screen when found in a larger capture)
+        beside the board where the game shows what the player reads or plays with (its
+        spec's :attr:`~gridsight.games.spec.GameSpec.keep_beside`: Disco Zoo's title bar and
+        cards above the board, a pentomino tray under it), logical pixels: kept clear, as
+        the cards the panel asks about are. A 360x640 phone: the folded Disco Zoo panel went
+        over the cards (the room above the board was the most), a pentomino strip over the
+        tray of pieces the player drags from."""
+        from gridsight.overlay.status import Box
+
+        sides = getattr(self.loop.spec, "keep_beside", ())
+        board = self._board_box()
+        if not sides or board is None or self.overlay is None:
+            return []
+        window = self.overlay.game_screen_box() or self.overlay.window_box()
+        bands = []
+        if "above" in sides and board.y > window.y:
+            bands.append(Box(window.x, window.y, window.w, board.y - window.y))
+        foot = board.y + board.h
+        if "below" in sides and window.y + window.h > foot:
+            bands.append(Box(window.x, foot, window.w, window.y + window.h - foot))
+        return bands
 
     def _advised(self) -> list:
         """The boxes on the screen of the cells the advice outlines (logical pixels)."""

@@ -258,4 +258,5 @@ SPEC = GameSpec(
     words=WORDS,
     results=_results,
     check_hints=check_hints,
+    keep_beside=("above",),  # the title bar (region, attempts) and the cards
 )

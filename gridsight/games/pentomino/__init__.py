@@ -99,4 +99,5 @@ SPEC = GameSpec(
     words=WORDS,
     results=_results,
     headline=headline,
+    keep_beside=("below",),  # the tray of pieces
 )
