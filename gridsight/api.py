@@ -160,7 +160,9 @@ class Reading:
     must check. ``pack`` names the template pack that found it (``structure``: found by its
     structure, no frame), ``geometry`` where it lies in the picture
     (:class:`gridsight.vision.geometry.BoardGeometry`: cell corners and centres in pixels),
-    ``size`` the picture's ``(width, height)`` in pixels.
+    ``size`` the picture's ``(width, height)`` in pixels, ``colours`` the colours the game
+    draws its labels in as the pack shows them (BGR by label: :meth:`Analysis.paint` draws a
+    pentomino piece so).
     """
 
     game: str
@@ -173,6 +175,8 @@ class Reading:
     pack: str
     geometry: BoardGeometry = field(repr=False, compare=False)
     size: tuple[int, int] | None = field(default=None, repr=False, compare=False)
+    colours: Mapping[str, tuple[int, int, int]] = field(default_factory=dict, repr=False,
+                                                        compare=False)
 
     @property
     def parsed(self) -> BoardText:
@@ -181,11 +185,12 @@ class Reading:
 
     @classmethod
     def of(cls, reading: BoardReading, pack: str, geometry: BoardGeometry,
-           size: tuple[int, int] | None = None) -> Reading:
+           size: tuple[int, int] | None = None,
+           colours: Mapping[str, tuple[int, int, int]] | None = None) -> Reading:
         return cls(game=reading.game, board=reading.text, unread=_cells(reading.unread),
                    unsure=_cells(reading.unsure), confidence=reading.confidence,
                    notes=reading.notes, warnings=reading.warnings, pack=pack,
-                   geometry=geometry, size=size)
+                   geometry=geometry, size=size, colours=dict(colours or {}))
 
 
 @dataclass(frozen=True)
@@ -214,7 +219,8 @@ class Analysis:
             raise ArgumentError(f"paint the picture analysed ({self.reading.size[0]} x "
                                 f"{self.reading.size[1]} pixels), not one of {size[0]} x "
                                 f"{size[1]}: the board's place is the analysed picture's")
-        return annotate(picture, self.reading.geometry, self.advice.drawing)
+        return annotate(picture, self.reading.geometry, self.advice.drawing,
+                        self.reading.colours)
 
 
 @dataclass(frozen=True)
@@ -506,14 +512,15 @@ def _hints(hints: Mapping[str, Any] | None, game: str | None) -> ReadHints:
 
 def _read(image: Image, game: str | None, pack: str | None,
           hints: Mapping[str, Any] | None, max_pixels: int) -> tuple[Reading, BoardReading]:
-    from gridsight.screenshots import PackShelf, read_screenshot
+    from gridsight.screenshots import PackShelf, read_screenshot, skin_colours
 
     if game is not None and not get_spec(game).reads_screenshots:
         raise InputError(f"{game} is not read off a screenshot through a template pack")
     picture = _image(image, max_pixels)
     found, reading = read_screenshot(picture, PackShelf(pack), game, _hints(hints, game))
     return Reading.of(reading, found.pack.name, found.read.geometry,
-                      (picture.shape[1], picture.shape[0])), reading
+                      (picture.shape[1], picture.shape[0]),
+                      skin_colours(found.game, found.pack)), reading
 
 
 __all__ = [

@@ -246,6 +246,11 @@ def test_analyze_paints_a_pentomino_piece_in_the_game_s_colour_not_the_palette_s
     palette = np.array(piece_colour(hint["piece"]))
     assert np.abs(game_bgr - palette).max() > 60  # the two differ: the test can tell
     painted = cv2.imread(json.loads(out)["annotated"]).astype(int)
+    # the library paints it so too (what ``analyze`` saves)
+    from gridsight.api import analyze
+
+    analysis = analyze(str(path), game="pentomino")
+    assert np.array_equal(analysis.paint(str(path)).astype(int), painted)
     # the same picture painted in the palette's colours: it differs on the piece's cells only
     monkeypatch.setattr(screenshots, "skin_colours", lambda game, pack: {})
     code, out, err = run_cli("analyze", str(path), "--game", "pentomino", "--out",
