@@ -405,12 +405,18 @@ class OverlayWindow:
             # with it when there is room; the lines under them (the why, the warnings, all
             # said in the panel too) are left off.
             heads = ([line for line in lines if line[0] in ("advice", "caveat")], lines[:1])
-            for head in heads if moved is None else ():
+            # Moved over the board, the strip is its head alone too: the panel beside it says
+            # the rest (a phone's Disco Zoo strip said the why twice, over the board's third
+            # row, the panel under it saying it again).
+            whole = moved
+            over = moved is not None and board is not None and moved.overlaps(board)
+            for head in heads if moved is None or over else ():
                 short = Box(box.x, box.y, box.w, _strip_height(head, box.w))
                 moved = strip_off_panel(short, panel, screen, board, self.keep_clear) \
                     if head else None
                 if moved is not None:
                     break
+            moved = moved or whole
             if moved is None and not box.overlaps(game):
                 # Beside a window taller than the screen, the panel over its place and
                 # nothing above or under it (a 576 px pentomino panel on an 800x600 screen):

@@ -962,3 +962,31 @@ def test_on_a_phone_the_pentomino_strip_and_panel_keep_off_the_tray_of_pieces(mo
         assert not any(panel.overlaps(a) for a in driver._advised()), panel
     finally:
         driver.stop()
+
+
+def test_a_strip_moved_off_the_panel_onto_the_board_is_its_advice_line_alone(monkeypatch):
+    # Seen in the demo on Xvfb 360x640: the 360x600 Disco Zoo window at 40,40, past the
+    # screen's foot and right edge; the folded panel at the screen's foot and the strip moved
+    # off it over the board's third row, saying the why the panel under it said again. The
+    # strip is its advice line alone, off the board (at the screen's top, over no card).
+    from gridsight.overlay.placement import inside
+    from gridsight.overlay.status import Box
+
+    image = screen(script_of("disco-zoo").render(1))
+    driver = _driven(image, _frame(image, 40, 40))
+    try:
+        screen_box = Box(0, 0, 360, 640)
+        _on_screen(driver, monkeypatch, screen_box, Box(40, 40, 360, 600))
+        driver.overlay.why = "Why not row 3, column 4 (certainly Gorilla)? It can wait."
+        driver.overlay._place_strip()
+        driver._placed = None
+        driver._place_panel()
+        panel, strip, board = driver.panel_box(), driver.overlay.strip_box, driver._board_box()
+        lines = driver.overlay.status_lines()
+        assert [kind for kind, _ in lines][:2] == ["advice", "why"], lines
+        assert inside(strip, screen_box) and not strip.overlaps(panel), (strip, panel)
+        assert not strip.overlaps(board), (strip, board)
+        assert strip.h < 40, strip  # the advice line alone
+        assert not any(strip.overlaps(k) for k in driver._kept()), strip
+    finally:
+        driver.stop()
