@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import argparse
 from dataclasses import dataclass, field, replace
+from enum import Enum
 from functools import cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol
@@ -48,6 +49,14 @@ if TYPE_CHECKING:  # pragma: no cover - imports for the type checker only
     from gridsight.live.settings import TrackerSettings
     from gridsight.live.sources import BoardSource
     from gridsight.readers.base import GameReader
+
+
+class Beside(Enum):
+    """A side of the board where a game's screen shows what the player reads or plays with
+    (:attr:`GameSpec.keep_beside`)."""
+
+    ABOVE = "above"
+    BELOW = "below"
 
 
 @cache
@@ -428,13 +437,13 @@ class GameSpec:
     #: (the rest goes on the why line under it), ``None`` to keep the advice's own line;
     #: a game whose lines are long (pentomino names every cell of the piece) gives one.
     headline: Callable[[Any], tuple[str, str] | None] | None = None
-    #: The sides of the board (``"above"``, ``"below"``) where the game's screen shows what
+    #: The sides of the board (:class:`Beside`) where the game's screen shows what
     #: the player reads or plays with beside it: Disco Zoo's title bar and cards above the
     #: board, a pentomino level's tray of pieces under it. The live panel and strip, made to
     #: lie over the game's window (a phone's screen, no room beside it), keep off the band of
     #: the window on that side first (a folded Disco Zoo panel went over the cards, a
     #: pentomino strip over the tray).
-    keep_beside: tuple[str, ...] = ()
+    keep_beside: tuple[Beside, ...] = ()
 
     @property
     def adapter(self) -> GameAdapter:

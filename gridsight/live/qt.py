@@ -625,6 +625,7 @@ class LiveDriver:
         the cards the panel asks about are. A 360x640 phone: the folded Disco Zoo panel went
         over the cards (the room above the board was the most), a pentomino strip over the
         tray of pieces the player drags from."""
+        from gridsight.games.spec import Beside
         from gridsight.overlay.status import Box
 
         sides = getattr(self.loop.spec, "keep_beside", ())
@@ -633,10 +634,10 @@ class LiveDriver:
             return []
         window = self.overlay.game_screen_box() or self.overlay.window_box()
         bands = []
-        if "above" in sides and board.y > window.y:
+        if Beside.ABOVE in sides and board.y > window.y:
             bands.append(Box(window.x, window.y, window.w, board.y - window.y))
         foot = board.y + board.h
-        if "below" in sides and window.y + window.h > foot:
+        if Beside.BELOW in sides and window.y + window.h > foot:
             bands.append(Box(window.x, foot, window.w, window.y + window.h - foot))
         return bands
 

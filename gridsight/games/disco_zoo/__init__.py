@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from gridsight.games.spec import (
-    TIME_LIMIT, Counter, GameSpec, GridReading, HintOption, ManualBoardSettings, Objectives,
+    TIME_LIMIT, Beside, Counter, GameSpec, GridReading, HintOption, ManualBoardSettings, Objectives,
     SolverOption,
 )
 from gridsight.games.disco_zoo.words import WORDS
@@ -258,5 +258,5 @@ SPEC = GameSpec(
     words=WORDS,
     results=_results,
     check_hints=check_hints,
-    keep_beside=("above",),  # the title bar (region, attempts) and the cards
+    keep_beside=(Beside.ABOVE,),  # the title bar (region, attempts) and the cards
 )

@@ -12,7 +12,7 @@ from typing import Any, Mapping
 from gridsight.games.pentomino.live import headline
 from gridsight.games.pentomino.words import WORDS
 from gridsight.games.spec import (
-    GameSpec, GridReading, HintOption, ManualBoardSettings, TIME_LIMIT,
+    Beside, GameSpec, GridReading, HintOption, ManualBoardSettings, TIME_LIMIT,
 )
 from gridsight.live.settings import TrackerSettings
 from gridsight.tracking import never
@@ -99,5 +99,5 @@ SPEC = GameSpec(
     words=WORDS,
     results=_results,
     headline=headline,
-    keep_beside=("below",),  # the tray of pieces
+    keep_beside=(Beside.BELOW,),  # the tray of pieces
 )
