@@ -495,10 +495,16 @@ def _stacked_costs(feats: np.ndarray, windows: np.ndarray, kind_ids: list[int]) 
         """Each tile's distance to its kind's mean over the tiles ``weights`` counts:
         ``weights`` (S, C, n, K), ``feats`` (S, n, D), ``kind`` (S, C, n)."""
         counts = np.maximum(weights.sum(axis=2), 1e-6)  # S,C,K
-        protos = np.einsum("scnk,snd->sckd", weights, feats) / counts[..., None]  # S,C,K,D
-        s, c = protos.shape[:2]
-        own = protos[np.arange(s)[:, None, None], np.arange(c)[None, :, None], kind]
-        cross = np.einsum("scnd,snd->scn", own, feats)  # S,C,n
+        # (the weights tile by tile last: the same sums, each tile's row added in turn)
+        by_kind = np.ascontiguousarray(weights.transpose(0, 1, 3, 2))  # S,C,K,n
+        protos = np.einsum("sckn,snd->sckd", by_kind, feats) / counts[..., None]  # S,C,K,D
+        s, c, k = protos.shape[:3]
+        # Every tile against every camera's means of its phase as one table of dot products
+        # (the same products, each summed as before: a row of feats with a row of protos),
+        # then each tile's own kind's.
+        cross = np.einsum("snd,smd->snm", feats, protos.reshape(s, c * k, -1))
+        cross = cross.reshape(s, -1, c, k).transpose(0, 2, 1, 3)  # S,C,n,K
+        cross = np.take_along_axis(cross, kind[..., None], axis=3)[..., 0]  # S,C,n
         sq = (protos * protos).sum(axis=3)  # S,C,K
         sq_own = np.take_along_axis(sq, kind, axis=2)  # S,C,n
         return (norms[:, None, :] - 2 * cross + sq_own) / dims
