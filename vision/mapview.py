@@ -249,20 +249,29 @@ def kind_candidates(view: np.ndarray, kinds: np.ndarray, tile: int,
         for px in list(range(0, tile, 2)) + ([(-x_end) % tile] if odd_x else []):
             costs_at((px, (-y_end) % tile), max(1, tile // 2),
                      only=lambda cam: cam[1] == y_end)
-    coarse: list[tuple[float, tuple[int, int]]] = []
-    for (cams, _windows, _feats), costs in zip(jobs, _kind_costs_of(
-            [(windows, feats) for _cams, windows, feats in jobs], kind_ids)):
-        coarse += zip(costs.tolist(), cams)
-    if not coarse:
+    all_costs = _kind_costs_of([(windows, feats) for _cams, windows, feats in jobs], kind_ids)
+    if not jobs:
         raise ValueError("the view is larger than the map")
-    coarse.sort(key=lambda item: item[0])
+    # The cameras by cost (a stable sort: ties in the order tried), and the best of each
+    # distinct placement: each next one the first after the last that is more than a
+    # quarter tile from every one before it (those far from all, kept as a mask).
+    costs = np.concatenate(all_costs)
+    at = np.array([cam for cams, _windows, _feats in jobs for cam in cams])
+    order = np.argsort(costs, kind="stable")
+    xs_by, ys_by = at[order, 0], at[order, 1]
+    far = np.ones(len(order), bool)
     heads: list[tuple[float, tuple[int, int]]] = []  # the best of each distinct placement
-    for cost, cam in coarse:
-        if all(abs(cam[0] - other[0]) > tile // 4 or abs(cam[1] - other[1]) > tile // 4
-               for _, other in heads):
-            heads.append((cost, cam))
+    place = 0
+    while True:
+        heads.append((float(costs[order[place]]), (int(xs_by[place]), int(ys_by[place]))))
         if len(heads) > keep:
             break
+        far &= (np.abs(xs_by - xs_by[place]) > tile // 4) | (np.abs(ys_by - ys_by[place])
+                                                              > tile // 4)
+        later = np.flatnonzero(far[place + 1 :])
+        if not len(later):
+            break
+        place += 1 + int(later[0])
     out = []
     for i, (cost, best_cam) in enumerate(heads[:keep]):
         runner = heads[i + 1][0] if i + 1 < len(heads) else float("inf")
