@@ -49,6 +49,7 @@ SMALLEST: dict[str, list[str]] = {
                            "--budget", "0.1"],
     "bench_first_call.py": ["--games", "tile-path"],
     "bench_limit.py": ["--boards", "1", "--budget", "0.1", "--busy", "1"],
+    "bench_mapview.py": ["--views", "1", "--rounds", "1"],
     "bench_live.py": ["--idle", "0.05", "--repeat", "1", "--real-look", "1", "--unseen-cards", "0",
                       "--moves", "1"],
     "bench_minesweeper.py": ["--games", "1", "--baseline-ways", "100"],
@@ -93,6 +94,8 @@ PRINTS: dict[str, list[str]] = {
         r"searched \(no book\) *: \d of 2 exact within the budget",
         r"== Disco Zoo: the compiled search against pure Python",
     ],
+    "bench_mapview.py": [r"kind_candidates on 1 views x 1 rounds, every placement the same: "
+                         r"old [\d.]+ s CPU, new [\d.]+ s, ratio old / new [\d.]+x"],
     "bench_by_boxes.py": [r"seed 7002 \([\d.]+x\): baseline [\d.]+ s, cut [\d.]+ s",
                           r"total: baseline [\d.]+ s, cut [\d.]+ s, ratio [\d.]+x"],
     "bench_desktop_search.py": [r"desktops \(1 captures, found \d\): search [\d.]+ CPU s "

@@ -314,3 +314,39 @@ def test_all_phases_designs_in_one_call_are_each_phases_own(seed):
             assert got[phase] is not None and np.array_equal(got[phase].view(np.uint32),
                                                              own.view(np.uint32))
         assert sum(v is None for v in got.values()) == empty
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_phases_costed_together_are_each_phases_own(seed):
+    """:func:`kind_candidates` costs its phases together, a shape of tiles at a time, the
+    phases with fewer cameras padded: each phase's costs are, to the bit, the plain rules'
+    on that phase alone (a camera seeing no kind and cameras of one kind's alike tiles
+    included)."""
+    rng = np.random.default_rng(seed)
+    jobs = []
+    for n, cameras in ((35, 30), (35, 12), (28, 30), (35, 30), (28, 1)):
+        feats = mapview.structure_features(rng.integers(0, 256, (5, 7, 16, 16, 3), np.uint8),
+                                           8)[:n]
+        feats[:6] = feats[0]  # tiles alike: cameras counting those alone have none over the cap
+        windows = rng.choice([-1, 0, 1, 2, 2, 2], size=(cameras, n))
+        windows[0] = -1  # a camera seeing no kind
+        windows[1:3, :6], windows[1:3, 6:] = 1, -1
+        jobs.append((windows, feats))
+    got = mapview._kind_costs_of(jobs, [0, 1, 2])
+    for (windows, feats), costs in zip(jobs, got):
+        plain = _plain_kind_costs(feats, windows, [0, 1, 2])
+        assert costs.dtype == np.float32 and np.array_equal(costs.view(np.uint32),
+                                                            plain.view(np.uint32))
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_the_pixel_steps_cameras_compared_together_are_each_cameras_own(seed):
+    """:func:`refined` compares its cameras' tiles together, a group of tiles at every
+    camera grouping them alike at once: each camera's figures are those it has alone."""
+    kinds, _looks, pixels, _known, rng = _room(seed)
+    cy, cx = int(rng.integers(2, 2 * T)), int(rng.integers(2, 3 * T))
+    view = pixels[cy:cy + 5 * T - 3, cx:cx + 6 * T - 5]
+    near = [(cx + dx, cy + dy) for dy in range(-2, 3) for dx in range(-2, 3)]
+    together = mapview._alike_each(view, kinds, T, near, near)
+    assert together == [mapview._alike_each(view, kinds, T, near, [cam])[0] for cam in near]
+    assert len(set(together)) > 1

@@ -203,8 +203,11 @@ def kind_candidates(view: np.ndarray, kinds: np.ndarray, tile: int,
         raise ValueError("the view is larger than the map")
     kind_ids = [int(k) for k in np.unique(kinds) if k >= 0]
 
-    def costs_at(phase: tuple[int, int], size: int, only=None, feats=None
-                 ) -> list[tuple[float, tuple[int, int]]]:
+    # Each phase's cameras, their windows of kinds and the designs of their tiles; costed
+    # together below (:func:`_kind_costs_of`), every camera's figures as a call per phase.
+    jobs: list[tuple[list[tuple[int, int]], np.ndarray, np.ndarray]] = []
+
+    def costs_at(phase: tuple[int, int], size: int, only=None, feats=None) -> None:
         px, py = phase
         tiles, (fc, fr) = inner_tiles(view, phase, tile)
         n_rows, n_cols = tiles.shape[:2]
@@ -213,7 +216,7 @@ def kind_candidates(view: np.ndarray, kinds: np.ndarray, tile: int,
         if only is not None:
             cams = [cam for cam in cams if only(cam)]
         if not cams or n_rows == 0 or n_cols == 0:
-            return []
+            return
         # Each camera's window of kinds (its first cell's row and column, then the inner
         # tiles' offsets), indexed in one step: a sliding window view's cells, without it.
         at = np.array(cams)
@@ -224,16 +227,14 @@ def kind_candidates(view: np.ndarray, kinds: np.ndarray, tile: int,
         windows = windows.reshape(len(cams), -1)
         if feats is None:
             feats = structure_features(tiles, size)
-        costs = _kind_costs(feats, windows, kind_ids)
-        return list(zip(costs.tolist(), cams))
+        jobs.append((cams, windows, feats))
 
-    coarse: list[tuple[float, tuple[int, int]]] = []
     # Every other phase (the pixel is settled below), the designs of all their tiles in one
     # call: each tile's features are its own (row by row), as many calls would give them.
     phases = [(px, py) for py in range(0, tile, 2) for px in range(0, tile, 2)]
     designs = _phase_features(view, phases, tile, max(1, tile // 2))
     for phase in phases:
-        coarse += costs_at(phase, max(1, tile // 2), feats=designs[phase])
+        costs_at(phase, max(1, tile // 2), feats=designs[phase])
     # The last camera each way may be of an odd phase, its even neighbour past the map's
     # edge: a view cut by the screenshot's edge at the room's far wall sits there (132012:
     # cut 5 console pixels on the left, camera 85 of 0-85; 84, a pixel off, cost twice as
@@ -242,22 +243,35 @@ def kind_candidates(view: np.ndarray, kinds: np.ndarray, tile: int,
     odd_x, odd_y = (-x_end) % tile % 2 == 1, (-y_end) % tile % 2 == 1
     if odd_x:
         for py in range(0, tile, 2):
-            coarse += costs_at(((-x_end) % tile, py), max(1, tile // 2),
-                               only=lambda cam: cam[0] == x_end)
+            costs_at(((-x_end) % tile, py), max(1, tile // 2),
+                     only=lambda cam: cam[0] == x_end)
     if odd_y:
         for px in list(range(0, tile, 2)) + ([(-x_end) % tile] if odd_x else []):
-            coarse += costs_at((px, (-y_end) % tile), max(1, tile // 2),
-                               only=lambda cam: cam[1] == y_end)
-    if not coarse:
+            costs_at((px, (-y_end) % tile), max(1, tile // 2),
+                     only=lambda cam: cam[1] == y_end)
+    all_costs = _kind_costs_of([(windows, feats) for _cams, windows, feats in jobs], kind_ids)
+    if not jobs:
         raise ValueError("the view is larger than the map")
-    coarse.sort(key=lambda item: item[0])
+    # The cameras by cost (a stable sort: ties in the order tried), and the best of each
+    # distinct placement: each next one the first after the last that is more than a
+    # quarter tile from every one before it (those far from all, kept as a mask).
+    costs = np.concatenate(all_costs)
+    at = np.array([cam for cams, _windows, _feats in jobs for cam in cams])
+    order = np.argsort(costs, kind="stable")
+    xs_by, ys_by = at[order, 0], at[order, 1]
+    far = np.ones(len(order), bool)
     heads: list[tuple[float, tuple[int, int]]] = []  # the best of each distinct placement
-    for cost, cam in coarse:
-        if all(abs(cam[0] - other[0]) > tile // 4 or abs(cam[1] - other[1]) > tile // 4
-               for _, other in heads):
-            heads.append((cost, cam))
+    place = 0
+    while True:
+        heads.append((float(costs[order[place]]), (int(xs_by[place]), int(ys_by[place]))))
         if len(heads) > keep:
             break
+        far &= (np.abs(xs_by - xs_by[place]) > tile // 4) | (np.abs(ys_by - ys_by[place])
+                                                              > tile // 4)
+        later = np.flatnonzero(far[place + 1 :])
+        if not len(later):
+            break
+        place += 1 + int(later[0])
     out = []
     for i, (cost, best_cam) in enumerate(heads[:keep]):
         runner = heads[i + 1][0] if i + 1 < len(heads) else float("inf")
@@ -301,7 +315,8 @@ def refined(view: np.ndarray, kinds: np.ndarray, placement: Placement) -> Placem
     x0, y0 = placement.camera
     near = [(x0 + dx, y0 + dy) for dy in range(-2, 3)
             for dx in range(-2, 3) if x0 + dx in xs and y0 + dy in ys]
-    camera = max(near, key=lambda cam: _alike(view, kinds, tile, near, cam))
+    scores = _alike_each(view, kinds, tile, near, near)
+    camera = near[max(range(len(near)), key=scores.__getitem__)]
     return Placement(camera, tile, placement.cost, placement.runner_up)
 
 
@@ -312,36 +327,70 @@ def _alike(view: np.ndarray, kinds: np.ndarray, tile: int, cameras: list[tuple[i
     each group's tiles compared with the group's median tile. Returns (how many tiles agree
     with it on nearly every pixel, minus their mean difference): a camera a pixel off mixes
     a strip of each tile's neighbour in, which differs from one tile to the next."""
+    return _alike_each(view, kinds, tile, cameras, [camera])[0]
+
+
+def _alike_each(view: np.ndarray, kinds: np.ndarray, tile: int,
+                cameras: list[tuple[int, int]], chosen: list[tuple[int, int]]
+                ) -> list[tuple[float, float]]:
+    """:func:`_alike` at each camera of ``chosen``, on the cells all of ``cameras`` show:
+    the tiles of every chosen camera cut out at once, and a group of tiles (of a kind and
+    colour) compared at every camera grouping them alike in one step. Each camera's figures
+    are those of a call of its own to the bit: its counts and sums are over the same tiles
+    and pixels in the same order, added up group by group in the same order."""
     h, w = view.shape[:2]
     spans = [_full_cells(cam, tile, kinds.shape, (w, h)) for cam in cameras]
     r0, r1 = max(sp[0][0] for sp in spans), min(sp[0][1] for sp in spans)
     c0, c1 = max(sp[1][0] for sp in spans), min(sp[1][1] for sp in spans)
     if r1 < r0 or c1 < c0:
-        return (0.0, 0.0)
+        return [(0.0, 0.0)] * len(chosen)
     window = kinds[r0 : r1 + 1, c0 : c1 + 1].reshape(-1)
-    x, y = c0 * tile - camera[0], r0 * tile - camera[1]
-    part = view[y : y + (r1 - r0 + 1) * tile, x : x + (c1 - c0 + 1) * tile]
-    flat = part.reshape(r1 - r0 + 1, tile, c1 - c0 + 1, tile, -1).swapaxes(1, 2)
-    flat = flat.reshape(len(window), tile * tile, -1).astype(np.int16)
-    count, spread = 0.0, 0.0
+    n_rows, n_cols = r1 - r0 + 1, c1 - c0 + 1
+    parts = []
+    for camera in chosen:
+        x, y = c0 * tile - camera[0], r0 * tile - camera[1]
+        parts.append(view[y : y + n_rows * tile, x : x + n_cols * tile])
+    flat = np.stack(parts).reshape(len(chosen), n_rows, tile, n_cols, tile, -1).swapaxes(2, 3)
+    flat = flat.reshape(len(chosen), len(window), tile * tile, -1).astype(np.int16)
+    # Each camera's groups (kind by kind, then by colour), and each group's figures at
+    # every camera with that same group: (count, spread) per camera and group.
+    plans: list[list[tuple[int, tuple[int, ...]]]] = [[] for _ in chosen]
+    figures: dict[tuple[int, tuple[int, ...], int], tuple[float, float]] = {}
     for k in np.unique(window):
         if k < 0:
             continue
-        members = flat[window == k]
-        for group in _colour_groups(members.mean(axis=1)):
+        members = flat[:, window == k]
+        means = members.mean(axis=2)
+        by_group: dict[tuple[int, ...], list[int]] = {}
+        for i in range(len(chosen)):
+            for group in _colour_groups(means[i]):
+                plans[i].append((int(k), tuple(group)))
+                if len(group) > 1:
+                    by_group.setdefault(tuple(group), []).append(i)
+        for group, at in by_group.items():
+            # Twice the median and twice each difference, in integers (the median of an
+            # even group is half-way between two levels): the same figures as NumPy's float
+            # median, without its per-call conversion (a third of a calibration's CPU).
+            tiles = members[np.array(at)[:, None], np.array(group)[None, :]]
+            ordered = np.sort(tiles, axis=1)
+            twice = ordered[:, (len(group) - 1) // 2] + ordered[:, len(group) // 2]
+            d2 = np.abs(2 * tiles - twice[:, None]).max(axis=3)
+            agree = ((d2 <= 2 * TOLERANCE).mean(axis=2) >= 0.97).sum(axis=1)
+            apart = np.ascontiguousarray(np.minimum(d2, 120).mean(axis=2) / 2 / 60).sum(axis=1)
+            for i, count, spread in zip(at, agree.tolist(), apart.tolist()):
+                figures[(int(k), group, i)] = (float(count), float(spread))
+    out = []
+    for i, plan in enumerate(plans):
+        count, spread = 0.0, 0.0
+        for k, group in plan:
             if len(group) == 1:  # a tile alone is its own median: it agrees on every pixel
                 count += 1.0
                 continue
-            # Twice the median and twice each difference, in integers (the median of an even
-            # group is half-way between two levels): the same figures as NumPy's float
-            # median, without its per-call conversion (a third of a calibration's CPU).
-            tiles = members[group]
-            ordered = np.sort(tiles, axis=0)
-            twice = ordered[(len(group) - 1) // 2] + ordered[len(group) // 2]
-            d2 = np.abs(2 * tiles - twice).max(axis=2)
-            count += float(((d2 <= 2 * TOLERANCE).mean(axis=1) >= 0.97).sum())
-            spread += float((np.minimum(d2, 120).mean(axis=1) / 2 / 60).sum())
-    return count, -spread
+            more, wider = figures[(k, group, i)]
+            count += more
+            spread += wider
+        out.append((count, -spread))
+    return out
 
 
 def exactness(view: np.ndarray, kinds: np.ndarray, tile: int, camera: tuple[int, int]
@@ -409,6 +458,78 @@ def _kind_costs(feats: np.ndarray, windows: np.ndarray, kind_ids: list[int]) -> 
         d[again] = distances(weights[again], onehot[again])
     counted = np.maximum(onehot.sum(axis=(1, 2)), 1)
     return np.minimum(np.maximum(d, 0), STRUCTURE_CAP).sum(axis=1) / counted
+
+
+def _kind_costs_of(jobs: list[tuple[np.ndarray, np.ndarray]], kind_ids: list[int]
+                   ) -> list[np.ndarray]:
+    """:func:`_kind_costs` of each ``(windows, feats)`` of ``jobs`` (a phase's cameras and
+    its tiles' designs), those of one shape (as many cameras and tiles) worked out together
+    along a first axis of phases (:func:`_stacked_costs`), to the bit."""
+    if jobs and not kind_ids:
+        raise ValueError("need at least one array to stack")  # as np.stack said
+    out: list[np.ndarray] = [np.zeros(0)] * len(jobs)
+    groups: dict[tuple, list[int]] = {}
+    for i, (windows, feats) in enumerate(jobs):
+        groups.setdefault((windows.shape[1], feats.shape, windows.dtype), []).append(i)
+    for members in groups.values():
+        # Phases with fewer cameras padded with cameras seeing no kind (costs dropped).
+        most = max(len(jobs[i][0]) for i in members)
+        windows = np.full((len(members), most, jobs[members[0]][0].shape[1]), -1,
+                          jobs[members[0]][0].dtype)
+        for row, i in enumerate(members):
+            windows[row, : len(jobs[i][0])] = jobs[i][0]
+        costs = _stacked_costs(np.stack([jobs[i][1] for i in members]), windows, kind_ids)
+        for i, row in zip(members, costs):
+            out[i] = row[: len(jobs[i][0])]
+    return out
+
+
+def _stacked_costs(feats: np.ndarray, windows: np.ndarray, kind_ids: list[int]) -> np.ndarray:
+    """:func:`_kind_costs` of ``P`` phases at once, ``feats`` ``(P, n, D)``, ``windows``
+    ``(P, C, n)``: the costs ``(P, C)``, each that of a call of its own phase to the bit. Every sum runs over the same axis in the same order as there, whatever is
+    stacked beside it; a tile is measured against its own kind's mean alone (the others
+    were multiplied by zero there and added: its distance again, or a zero whose sign no
+    cost keeps, a tile's term being at least +0.0 for a tile of a kind and +0.0 for one of
+    none), and the second round only on the cameras it changes, each with its phase's
+    designs."""
+    ids = np.array(kind_ids, windows.dtype)
+    onehot = (windows[..., None] == ids).astype(np.float32)  # P,C,n,K
+    known = onehot.any(axis=3)  # P,C,n
+    kind = np.where(known, onehot.argmax(axis=3), 0)  # each tile's kind (any, if none)
+    dims = feats.shape[2]
+    norms = (feats * feats).sum(axis=2)  # P,n
+
+    def distances(weights: np.ndarray, feats: np.ndarray, norms: np.ndarray, kind: np.ndarray
+                  ) -> np.ndarray:
+        """Each tile's distance to its kind's mean over the tiles ``weights`` counts:
+        ``weights`` (S, C, n, K), ``feats`` (S, n, D), ``kind`` (S, C, n)."""
+        counts = np.maximum(weights.sum(axis=2), 1e-6)  # S,C,K
+        # (the weights tile by tile last: the same sums, each tile's row added in turn)
+        by_kind = np.ascontiguousarray(weights.transpose(0, 1, 3, 2))  # S,C,K,n
+        protos = np.einsum("sckn,snd->sckd", by_kind, feats) / counts[..., None]  # S,C,K,D
+        s, c, k = protos.shape[:3]
+        # Every tile against every camera's means of its phase as one table of dot products
+        # (the same products, each summed as before: a row of feats with a row of protos),
+        # then each tile's own kind's.
+        cross = np.einsum("snd,smd->snm", feats, protos.reshape(s, c * k, -1))
+        cross = cross.reshape(s, -1, c, k).transpose(0, 2, 1, 3)  # S,C,n,K
+        cross = np.take_along_axis(cross, kind[..., None], axis=3)[..., 0]  # S,C,n
+        sq = (protos * protos).sum(axis=3)  # S,C,K
+        sq_own = np.take_along_axis(sq, kind, axis=2)  # S,C,n
+        return (norms[:, None, :] - 2 * cross + sq_own) / dims
+
+    d = np.where(known, distances(onehot, feats, norms, kind), np.float32(0))
+    weights = onehot * (d < STRUCTURE_CAP)[..., None]
+    # The second round again on the cameras where a tile went over the cap: elsewhere its
+    # weights are the first round's, and so are its distances.
+    again = (weights != onehot).any(axis=(2, 3))
+    if again.any():
+        ps = np.nonzero(again)[0]
+        d[again] = np.where(known[again], distances(
+            weights[again][:, None], feats[ps], norms[ps], kind[again][:, None])[:, 0],
+            np.float32(0))
+    counted = np.maximum(onehot.sum(axis=(2, 3)), 1)
+    return np.minimum(np.maximum(d, 0), STRUCTURE_CAP).sum(axis=2) / counted
 
 
 def _best(results: list[tuple[float, tuple[int, int]]], tile: int) -> Placement:
