@@ -11,7 +11,8 @@ found of three, the timeless Babmoon's tile read common (35 Lab from common's co
 timeless's), stated Lunar Tick or Tribble (the common two) with ``--animals``. Widest 1011003
 at 0.75x: its counter's 10 read 18, taken for attempts bought with no warning. Wider 1010008
 with its top cut: the board 0.49 of the picture's width, a lattice 1.1x its pitch read 21 of
-25 tiles, the board's own never tried; a tapped tile stated untapped both ways.
+25 tiles, the board's own never tried; a tapped tile stated untapped both ways. The same
+under a toast: that lattice a row and more too high, tiles stated wrong with ``--animals``.
 """
 
 from __future__ import annotations
@@ -44,6 +45,8 @@ SCREENS = {
     "a 10 read 18": lambda: _variant(1_011_003, "s0.75", "all"),
     # Ice Age, wider look, the top cut into the title bar: a board 0.49 of the picture wide.
     "a board narrower than the least width": lambda: _variant(1_010_008, "top"),
+    # The same under a toast over the board's bottom row: a lattice 1.1x the pitch, too high.
+    "a narrower board under a toast": lambda: _variant(1_010_008, "toast"),
 }
 
 
@@ -137,3 +140,15 @@ def test_a_board_narrower_than_the_least_width_is_tried_when_a_tile_is_unread(re
     assert abs(screen.lattice.pitch_x - 36) < 1.5
     assert screen.tiles[3][2].kind == "empty"
     assert named.text.splitlines()[6].split()[2] == "-"
+
+
+def test_a_narrower_board_reading_more_with_lines_clearly_stronger_is_taken(reads):
+    """1010008 under a toast: the board's own lattice (pitch 36 px, top at 361) is taken, not
+    one 1.1x its pitch a row and more above (17 of 25 read, under ``SEEN_WHOLE``, its lines
+    0.36x the board's), though the board's bottom row reads hidden under the toast, so not
+    all 25. (The other side, a best reading ``SEEN_WHOLE`` or more: test_disco_zoo_asks32's
+    710047, read on its lattice 1.05x the board's pitch.)"""
+    _, _, _, _, _, _, screen = reads["a narrower board under a toast"]
+    assert abs(screen.lattice.pitch_x - 36) < 1.5
+    assert abs(screen.lattice.y - 361) < 6
+    assert screen.tiles[3][2].kind == "empty"

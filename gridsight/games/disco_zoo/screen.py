@@ -501,7 +501,18 @@ def _narrower_board(image: np.ndarray, best: _Best, inside) -> _Best:
     all 25. Not for any stronger lines: harder desktop 410008's screen (a board 0.51 of the
     crop's width) is read exactly on a lattice 4% too wide reading 24 tiles, and the board's
     own, 1.03x its score, reads its two found Beavers (the lawn's green) as grass (then the
-    lawn unsure: an exact read lost for an ask). ``inside``: :func:`_inside_frame`'s
+    lawn unsure: an exact read lost for an ask).
+
+    A narrower lattice reading :data:`SEEN_WHOLE` of its tiles or more where ``best`` reads
+    fewer, with lines :data:`CLEARLY_STRONGER`, is taken too (then tried around and a row
+    over as any best): wider 1010008 with a toast over the board's bottom row, a lattice 1.1x
+    the board's pitch, a row and more too high (its top row over the card, its last column
+    past the board), read 17 of 25, tiles stated wrong with ``--animals``; the board's own
+    scores 0.475 by its lines to its 0.170 and reads 20, its bottom row hidden under the
+    toast. Not where ``best`` reads :data:`SEEN_WHOLE` or more: wider 710047 at 0.68x is read
+    on a lattice 1.05x the board's pitch (22 of 25 read), its cards' boxes read on it; the
+    board's own (23 of 25, lines 1.56x) reads the Ghost card's row of boxes as none, and the
+    rule that card guards (untold fills) untested. ``inside``: :func:`_inside_frame`'s
     filter."""
     facts = screen_facts()
     least = facts["board_min_width"]
@@ -509,9 +520,15 @@ def _narrower_board(image: np.ndarray, best: _Best, inside) -> _Best:
                                            min_width=least * NARROWER, max_width=least,
                                            keep=LATTICES_WIDER))
     found = _best_lattice(image, candidates, None)
+    if found is None or found[1] < 0:
+        return best
     stronger = 1.0 if best[5] < SEEN_WHOLE else CLEARLY_STRONGER
-    return found if found is not None and _whole(found) \
-        and found[2].score > best[2].score * stronger else best
+    if _whole(found) and found[2].score > best[2].score * stronger:
+        return found
+    if best[5] < SEEN_WHOLE <= found[5] and \
+            found[2].score > best[2].score * CLEARLY_STRONGER:
+        return found  # (a board with a row under a toast: see above)
+    return best
 
 
 def _whole(best: _Best | None) -> bool:
