@@ -627,12 +627,17 @@ class LiveDriver:
         tray of pieces the player drags from."""
         from gridsight.overlay.status import Box
 
+        if self.overlay is None:
+            return []
+        # What the source knows the screen shows beside the board (a pit's wallet: its
+        # pack's box), frame pixels
+        known = getattr(self.loop.source, "kept", None)
+        bands = [self.overlay.on_screen(box) for box in (known() if known else ())]
         sides = getattr(self.loop.spec, "keep_beside", ())
         board = self._board_box()
-        if not sides or board is None or self.overlay is None:
-            return []
+        if not sides or board is None:
+            return bands
         window = self.overlay.game_screen_box() or self.overlay.window_box()
-        bands = []
         if "above" in sides and board.y > window.y:
             bands.append(Box(window.x, window.y, window.w, board.y - window.y))
         foot = board.y + board.h

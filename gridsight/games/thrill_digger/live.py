@@ -158,6 +158,16 @@ class PitSource:
         under every advice in the strip (two such lines stood under each advice there)."""
         return self.pack_warnings
 
+    def kept(self) -> tuple[tuple[int, int, int, int], ...]:
+        """Where the frame shows what the player reads beside the pit (frame pixels): the
+        wallet's counter (the box its reader reads, the learned one's when learned) and the
+        pack's HUD boxes. The live panel and strip keep off them by knowing them: lifted onto
+        a small game window, the panel kept off the wallet only because the least-covering
+        place happened to be elsewhere."""
+        boxes = [tuple(int(v) for v in self.tracker.wallet_reader.box)]
+        boxes += [tuple(int(v) for v in box) for box in self.pack.exclude]
+        return tuple(dict.fromkeys(b for b in boxes if b[2] > 0 and b[3] > 0))  # type: ignore[misc]
+
     def read(self, frame: Frame) -> SourceUpdate:
         try:
             report = self.tracker.update(np.ascontiguousarray(frame.pixels[:, :, :3]))
