@@ -184,3 +184,37 @@ def test_good_hints_pass_the_start_checks(run_cli, monkeypatch):
                            "Gorilla,Panda", "--zoo-region", "jungle", "--taps", "7",
                            "--objective", "target:panda", "--pieces", "f i l")
     assert code == 1 and "DISPLAY is not set" in err, err
+
+
+def test_a_session_that_never_found_its_window_ends_as_a_failure_naming_it(
+        run_cli, monkeypatch, tmp_path):
+    """A mistyped --window waited for a window that never came, and the session ended (its
+    --duration, Ctrl-C) with exit 0 as if it had played: it says no such window was found,
+    with the windows there are, and exits 1; nothing is logged."""
+    pytest.importorskip("PySide6")
+    monkeypatch.setenv("QT_QPA_PLATFORM", "offscreen")
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.setattr("gridsight.commands.live._check_display", lambda *a, **k: None)
+    from gridsight.vision.capture import Missing, MissingReason
+
+    class NoWindow:
+        def __init__(self, source):
+            self.source = source
+
+        def grab(self):
+            return Missing(MissingReason.NOT_FOUND, "no window titled 'Dolphin Zelda' (yet); "
+                           "waiting for it (windows now: 'Dolphin 5.0 | Zelda SS'; "
+                           "'gridsight windows' lists them)")
+
+        def close(self):
+            pass
+
+    monkeypatch.setattr("gridsight.vision.capture.ScreenCapture", NoWindow)
+    log = tmp_path / "s.jsonl"
+    code, _, err = run_cli("live", "--game", "tile-path", "--window", "Dolphin Zelda",
+                           "--log", str(log), "--duration", "0.3", "--no-panel")
+    assert code == 1, err
+    last = err.strip().splitlines()[-1]
+    assert last.startswith("gridsight: no window titled 'Dolphin Zelda' was found"), err
+    assert "'Dolphin 5.0 | Zelda SS'" in last and "Traceback" not in err, err
+    assert not log.exists()

@@ -366,8 +366,19 @@ def _drive(options, loop, capture, choices, notice: str, draw_over: bool) -> int
     if options.duration is not None:
         QTimer.singleShot(int(options.duration * 1000), driver.app.quit)
     try:
-        return driver.run()
+        code = driver.run()
     finally:
         wake.stop()
         for sig, handler in previous.items():
             signal.signal(sig, handler)
+    if capture is not None and not driver.captured and driver.never_captured:
+        # Nothing was ever captured (a title mistyped: the session waited for a window that
+        # never came, and ended as if it had played): said once more at the end, exit 1.
+        why = driver.never_captured
+        if why.startswith("no window titled") and "waiting for it" in why:
+            there = why.split("waiting for it", 1)[1] or \
+                "; 'gridsight windows' lists the windows there are"
+            raise RuntimeFailure(f"no window titled '{options.window}' was found while the "
+                                 f"session ran{there}")
+        raise RuntimeFailure(f"nothing was captured in the session: {why}")
+    return code
