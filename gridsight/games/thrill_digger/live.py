@@ -164,9 +164,12 @@ class PitSource:
         pack's HUD boxes. The live panel and strip keep off them by knowing them: lifted onto
         a small game window, the panel kept off the wallet only because the least-covering
         place happened to be elsewhere."""
-        boxes = [tuple(int(v) for v in self.tracker.wallet_reader.box)]
-        boxes += [tuple(int(v) for v in box) for box in self.pack.exclude]
-        return tuple(dict.fromkeys(b for b in boxes if b[2] > 0 and b[3] > 0))  # type: ignore[misc]
+        boxes = []
+        for box in (self.tracker.wallet_reader.box, *self.pack.exclude):
+            x, y, w, h = (int(v) for v in box)
+            if w > 0 and h > 0 and (x, y, w, h) not in boxes:
+                boxes.append((x, y, w, h))
+        return tuple(boxes)
 
     def read(self, frame: Frame) -> SourceUpdate:
         try:
