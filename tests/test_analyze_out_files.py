@@ -50,3 +50,16 @@ def test_a_folder_analysed_twice_into_itself_leaves_its_annotated_pictures_out(t
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "an annotated picture gridsight wrote" in err, err
     assert not (tmp_path / "o").exists()
+
+
+def test_a_picture_that_cannot_be_saved_still_has_its_advice_said(tmp_path, capsys):
+    """``--out`` a file (or a read-only folder): one line and a non-zero exit, and the advice
+    was never printed (lost with the picture). It is said first, the save's problem last."""
+    out = tmp_path / "taken"
+    out.write_text("mine")
+    assert main(["analyze", str(ROOM), "--out", str(out), "--game", "tile-path"]) == 2
+    said = capsys.readouterr()
+    assert said.out.startswith("== ") and "Step down" in said.out, said.out
+    assert "annotated:" not in said.out
+    assert said.err.count("\n") == 1 and "it is a file, not a folder" in said.err, said.err
+    assert out.read_text() == "mine"

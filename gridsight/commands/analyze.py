@@ -387,7 +387,13 @@ def analyse_one(path: str, shelf: PackShelf, game: str | None, memory: ScreenMem
         _save(out_dir, path, used, image, found,
               unread_advice(found, reading.unread, f"not solved: {error}"))
         return Outcome(path, found.game, reading, error=_named(path, f"board as read: {error}"))
-    annotated = _save(out_dir, path, used, image, found, advice)
+    unsaved: InputError | RuntimeFailure | None = None
+    try:
+        annotated = _save(out_dir, path, used, image, found, advice)
+    except (InputError, RuntimeFailure) as error:
+        # The picture cannot be saved (--out a read-only folder, a file): the advice is
+        # said all the same (it was lost with the picture), then the save's problem
+        annotated, unsaved = None, error
     if options.json:
         data = dict(solution.json)
         data.update({
@@ -405,6 +411,8 @@ def analyse_one(path: str, shelf: PackShelf, game: str | None, memory: ScreenMem
         print(for_terminal(report_text(path, found, reading, solution.text, annotated,
                                        status=advice.status), headline=1))
     sys.stdout.flush()
+    if unsaved is not None:
+        raise unsaved
     return Outcome(path, found.game, reading, solved=True)
 
 
