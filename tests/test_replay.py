@@ -220,9 +220,13 @@ def test_a_board_drawn_from_the_log_keys_its_signs(tmp_path, thrill_digger):
     from gridsight.cli import main
     assert main(["replay", str(path), "--html", str(html_out)]) == 0
     assert "dug, colour not seen" in html_out.read_text()
+    # No move seen at that step: the player's move is not keyed (it was, with nothing marked)
+    assert "No move seen." in html_out.read_text()
+    assert 'class="swatch move"' not in html_out.read_text()
     framed = _session(tmp_path, thrill_digger, frames=True, name="f.jsonl")
     assert main(["replay", str(framed), "--html", str(tmp_path / "f.html")]) == 0
     assert 'class="swatch cell"' not in (tmp_path / "f.html").read_text()
+    assert 'class="swatch move"' in (tmp_path / "f.html").read_text()
 
 
 def test_a_pentomino_piece_is_keyed_in_the_report_in_the_game_s_colour_not_the_palette_s(
