@@ -397,18 +397,22 @@ def skin_colours(record: LogRecord) -> dict[str, tuple[int, int, int]]:
 
 
 def legend_html(advice: Advice, key: tuple[tuple[str, str, str | None], ...] = (),
-                colours: Mapping[str, tuple[int, int, int]] | None = None) -> str:
+                colours: Mapping[str, tuple[int, int, int]] | None = None,
+                moved: bool = True) -> str:
     """What the step's picture shows, as text beside small pictures of each mark (in the
     game's words), with the player's move and the hand-set cells; ``key`` (from
     :func:`board_key`) adds what the signs on a board drawn from the log stand for;
-    ``colours`` (:func:`skin_colours`) the game's piece colours, as the picture draws them."""
+    ``colours`` (:func:`skin_colours`) the game's piece colours, as the picture draws them.
+    ``moved``: whether a move of the player's is marked (a step with "No move seen" keyed the
+    player's move all the same)."""
     from gridsight.overlay.legend import legend_samples
 
     esc = html.escape
     items = [f'<li><img class="key" alt="" src="data:image/png;base64,{png_base64(img)}">'
              f"{esc(words)}</li>"
              for img, words in legend_samples(drawable(advice), colours=colours)]
-    items.append('<li><span class="swatch move"></span>the player\'s move</li>')
+    if moved:
+        items.append('<li><span class="swatch move"></span>the player\'s move</li>')
     for short, name, colour in key:
         fill = f' style="background: {colour}"' if colour else ""
         items.append(f'<li><span class="swatch cell"{fill}>{esc(short)}</span>{esc(name)}</li>')
@@ -694,7 +698,7 @@ def _step_html(contents: LogContents, record: LogRecord, k: int,
     picture, on_frame = _picture_html(contents, record, frames, budget)
     parts += picture
     parts.append(legend_html(record.advice, () if on_frame else board_key(record),
-                             skin_colours(record)))
+                             skin_colours(record), moved=verdict is not None))
     by_hand = corrections(record)
     if by_hand:
         parts.append(f'<p><span class="hand">Set by hand</span> (outlined in yellow): '

@@ -199,6 +199,8 @@ class OverlayWindow:
         # what the panel asks about on the screen (logical pixels): a strip moved off the
         # panel keeps off it first (the live driver)
         self.keep_clear: tuple[Box, ...] = ()
+        # the playable rows and columns of the last advice: first row, column, last row, column
+        self._playable: tuple[int, int, int, int] | None = None
         self.avoiding: Box | None = None
         self._shown = False
         self._widget.owner = self
@@ -226,10 +228,24 @@ class OverlayWindow:
         # lie over the board keeps off them (the live driver's placing).
         self.advised_boxes = () if geometry is None or advice is None else tuple(
             _box_of(geometry.cell_quad(c.row, c.col)) for c in advice.recommend)
+        if advice is not None:
+            # The board's playable rows and columns (a pentomino level's shape, its frame's
+            # empty rows left out), kept while the next advice is worked out
+            last = advice.last
+            self._playable = None if last is None else (
+                advice.origin.row, advice.origin.col, last.row, last.col)
         if geometry is None:
             self.board_box = None
         else:
             corners = geometry.outline()
+            span = self._playable
+            if span is not None and 0 <= span[0] <= span[2] < geometry.rows \
+                    and 0 <= span[1] <= span[3] < geometry.cols:
+                # The board's box is its playable cells' (a panel over a pentomino level's
+                # empty frame rows alone said it lay "over part of the board")
+                r0, c0, r1, c1 = span
+                corners = geometry.board_to_image(
+                    [(c0, r0), (c1 + 1, r0), (c1 + 1, r1 + 1), (c0, r1 + 1)])
             x0, y0 = corners.min(axis=0)
             x1, y1 = corners.max(axis=0)
             self.board_box = (float(x0), float(y0), float(x1 - x0), float(y1 - y0))

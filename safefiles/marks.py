@@ -46,4 +46,17 @@ def replaceable(target: Path, kind: str) -> bool:
         return True
 
 
-__all__ = ["HEAD", "marked", "replaceable"]
+def carries(path: Path, kind: str) -> bool:
+    """Whether the file at ``path`` is a PNG of ``kind`` gridsight wrote (its mark); ``False``
+    for anything else, or what cannot be read."""
+    from gridsight.safefiles.read import open_regular
+
+    mark = _chunk(kind)
+    try:
+        with open_regular(path, follow=True) as stream:
+            return stream.read(HEAD + len(mark))[HEAD:] == mark
+    except OSError:
+        return False
+
+
+__all__ = ["HEAD", "carries", "marked", "replaceable"]

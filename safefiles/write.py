@@ -124,19 +124,20 @@ def atomic_file(path: str | Path, *, mode: int = 0o644, fsync: bool = True,
             raise SaveError(path, f"cannot create its folder: {reason_of(error)}",
                             error.errno) from None
     old = check_target(path)
+    kept = old is not None  # (nothing was there: no "previous one is kept")
     try:
         tmp, fd = temporary_beside(path, mode=mode)
     except SaveError:
         raise
     except OSError as error:
-        raise SaveError(path, reason_of(error), error.errno) from None
+        raise SaveError(path, reason_of(error), error.errno, kept=kept) from None
     try:
         with os.fdopen(fd, "wb") as stream:
             try:
                 yield stream
                 stream.flush()
             except OSError as error:
-                raise SaveError(path, reason_of(error), error.errno) from None
+                raise SaveError(path, reason_of(error), error.errno, kept=kept) from None
             if old is not None and hasattr(os, "fchmod"):
                 try:
                     os.fchmod(stream.fileno(), stat.S_IMODE(old.st_mode))
@@ -146,19 +147,19 @@ def atomic_file(path: str | Path, *, mode: int = 0o644, fsync: bool = True,
                 try:
                     os.fsync(stream.fileno())
                 except OSError as error:
-                    raise SaveError(path, reason_of(error), error.errno) from None
+                    raise SaveError(path, reason_of(error), error.errno, kept=kept) from None
         check_target(path)  # still not a link or a FIFO (it may have been swapped meanwhile)
         try:
             os.replace(tmp, path)
         except OSError as error:
-            raise SaveError(path, reason_of(error), error.errno) from None
+            raise SaveError(path, reason_of(error), error.errno, kept=kept) from None
     except BaseException as error:
         try:
             os.unlink(tmp)
         except OSError:
             pass
         if isinstance(error, OSError) and not isinstance(error, SaveError):
-            raise SaveError(path, reason_of(error), error.errno) from None
+            raise SaveError(path, reason_of(error), error.errno, kept=kept) from None
         raise
     if fsync:
         sync_folder(path.parent)

@@ -106,3 +106,27 @@ def test_the_subparsers_action_keeps_what_the_lazy_commands_extend():
     commands.add_lazy("never", lambda sub: pytest.fail("built though not chosen"))
     assert parser.parse_args(["hello", "--name", "you"]).name == "you"
     assert "say hello" in parser.format_help()
+
+
+def test_a_value_starting_with_a_negative_coordinate_is_a_value(capsys):
+    """``--region -1280,0,800,600`` (a monitor left of the primary one, as its help says) and
+    ``--corners -50,-50,...`` were taken for options: argparse's usage and "expected one
+    argument". gridsight's Parser sets argparse's private ``_negative_number_matcher``."""
+    assert hasattr(argparse.ArgumentParser(), "_negative_number_matcher"), (
+        "argparse changed: gridsight.commands.parser.Parser sets _negative_number_matcher")
+    parser = Parser(prog="demo")
+    parser.add_argument("--region")
+    parser.add_argument("-x", action="store_true")
+    assert parser.parse_args(["--region", "-1280,0,800,600"]).region == "-1280,0,800,600"
+    assert parser.parse_args(["--region", "-2.5,-1"]).region == "-2.5,-1"
+    with pytest.raises(SystemExit):
+        parser.parse_args(["--region", "-x"])  # an option is still an option
+    capsys.readouterr()
+    from pathlib import Path
+
+    examples = Path(__file__).resolve().parent.parent / "examples"
+    code = main(["calibrate", "minesweeper", str(examples / "screenshots" / "minesweeper-beginner.png"),
+                 "--corners", "-50,-50,5000,-50,5000,5000,-50,5000", "--labels",
+                 str(examples / "minesweeper-beginner.txt")])
+    err = capsys.readouterr().err
+    assert code == 2 and err == "gridsight: corner 1 (-50, -50) is outside the 456x520 image\n", err

@@ -184,3 +184,76 @@ def test_good_hints_pass_the_start_checks(run_cli, monkeypatch):
                            "Gorilla,Panda", "--zoo-region", "jungle", "--taps", "7",
                            "--objective", "target:panda", "--pieces", "f i l")
     assert code == 1 and "DISPLAY is not set" in err, err
+
+
+def test_a_session_that_never_found_its_window_ends_as_a_failure_naming_it(
+        run_cli, monkeypatch, tmp_path):
+    """A mistyped --window waited for a window that never came, and the session ended (its
+    --duration, Ctrl-C) with exit 0 as if it had played: it says no such window was found,
+    with the windows there are, and exits 1; nothing is logged."""
+    pytest.importorskip("PySide6")
+    monkeypatch.setenv("QT_QPA_PLATFORM", "offscreen")
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.setattr("gridsight.commands.live._check_display", lambda *a, **k: None)
+    from gridsight.vision.capture import Missing, MissingReason
+
+    class NoWindow:
+        def __init__(self, source):
+            self.source = source
+
+        def grab(self):
+            return Missing(MissingReason.NOT_FOUND, "no window titled 'Dolphin Zelda' (yet); "
+                           "waiting for it (windows now: 'Dolphin 5.0 | Zelda SS'; "
+                           "'gridsight windows' lists them)")
+
+        def close(self):
+            pass
+
+    monkeypatch.setattr("gridsight.vision.capture.ScreenCapture", NoWindow)
+    log = tmp_path / "s.jsonl"
+    code, _, err = run_cli("live", "--game", "tile-path", "--window", "Dolphin Zelda",
+                           "--log", str(log), "--duration", "0.3", "--no-panel")
+    assert code == 1, err
+    last = err.strip().splitlines()[-1]
+    assert last.startswith("gridsight: no window titled 'Dolphin Zelda' was found"), err
+    assert "'Dolphin 5.0 | Zelda SS'" in last and "Traceback" not in err, err
+    assert not log.exists()
+
+
+def test_a_log_or_status_file_naming_a_players_own_file_is_refused_and_left_as_it_was(
+        live_extra, run_cli, tmp_path, monkeypatch):
+    """``--log shot.png`` (a screenshot, the player's notes) was taken for a log: its last
+    line "set aside" as torn (the PNG lost its last 28 bytes) and the session's records
+    appended to it; ``--status-file notes.txt`` replaced the notes. Refused first, one line;
+    a log or status file gridsight wrote, an empty file or a new name still go."""
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    monkeypatch.setattr("sys.platform", "linux")
+    from pathlib import Path
+
+    shot = tmp_path / "shot.png"
+    shot.write_bytes((Path(__file__).resolve().parent.parent / "examples" / "screenshots"
+                      / "tile-path-room.png").read_bytes())
+    notes = tmp_path / "notes.txt"
+    notes.write_text("level 3: left, then up\nno newline at the end")
+    pretty = tmp_path / "settings.json"
+    pretty.write_text('{\n  "volume": 3\n}\n')
+    before = {p: p.read_bytes() for p in (shot, notes, pretty)}
+    for option, value, what in (("--log", shot, "a PNG picture"),
+                                ("--log", notes, "a file of other content"),
+                                ("--status-file", notes, "a file of other content"),
+                                ("--status-file", pretty, "a file of other content")):
+        code, _, err = run_cli("live", "--game", "tile-path", "--window", "Game", option,
+                               str(value))
+        assert code == 2 and f"{option} {value}: {what}, not a" in err, err
+        assert len(err.strip().splitlines()) == 1, err
+    assert {p: p.read_bytes() for p in before} == before
+    log, status, empty = tmp_path / "s.jsonl", tmp_path / "s.json", tmp_path / "empty.jsonl"
+    log.write_text('{"type":"move","step":1,"row":0,"col":0,"time":"x"}\n{"type":"pa')
+    status.write_text('{"version": 2, "status": "waiting"}')
+    empty.write_text("")
+    for option, value in (("--log", log), ("--status-file", status), ("--log", empty),
+                          ("--log", tmp_path / "new.jsonl")):
+        code, _, err = run_cli("live", "--game", "tile-path", "--window", "Game", option,
+                               str(value))
+        assert code == 1 and "no display" in err, err  # past the check: the display's turn

@@ -960,6 +960,20 @@ def test_on_a_phone_the_pentomino_strip_and_panel_keep_off_the_tray_of_pieces(mo
         assert not strip.overlaps(panel), (strip, panel)
         assert strip.y >= 600 and driver.overlay.status_lines()[0][0] == "advice", strip
         assert not any(panel.overlaps(a) for a in driver._advised()), panel
+        # The board is the level's 6 x 10 playable cells, not its frame's empty rows (3 above,
+        # 3 under): a panel over those rows alone said it lay "over the game and part of the
+        # board" (at the screen's top, y 0-127, over frame rows 1-2).
+        view = driver.loop.view
+        first, last = view.advice.origin, view.advice.last
+        quads = np.concatenate([view.geometry.cell_quad(first.row, first.col),
+                                view.geometry.cell_quad(last.row, last.col)])
+        (x0, y0), (x1, y1) = quads.min(axis=0), quads.max(axis=0)
+        board = driver._board_box()
+        assert (last.row - first.row + 1, view.geometry.rows) == (6, 12), (first, last)
+        assert abs(board.y - y0) <= 1 and abs(board.y + board.h - y1) <= 1, (board, y0, y1)
+        assert abs(board.x - x0) <= 1 and abs(board.x + board.w - x1) <= 1, (board, x0, x1)
+        assert not panel.overlaps(board), (panel, board)
+        assert driver.panel.notice.startswith("Panel over the game: "), driver.panel.notice
     finally:
         driver.stop()
 

@@ -152,14 +152,15 @@ def test_gridsight_live_with_a_calibration_runs_the_3d_path(tmp_path, run_cli, m
     assert records[0].move is not None and (records[0].move.row, records[0].move.col) == (r, c)
 
 
-def test_a_panel_lifted_onto_a_small_game_window_keeps_off_the_wallet(monkeypatch):
-    """Seen live (Xvfb 800x600, a 640x360 Thrill Digger window at 20,20): no side holds the
-    panel, lifted onto the game it went to the window's top right corner, over the rupee
-    counter, kept off the whole strip under the game. It goes to the bottom right corner, over
-    plain ground (the least of the window), the strip narrowed to end before it."""
+def _lifted_panel(monkeypatch, wallet=None):
+    """Xvfb 800x600, a 640x360 Thrill Digger window at 20,20 (the 3D pit at half size): no
+    side holds the panel, it is lifted onto the game. ``wallet``: the pack's wallet box in the
+    window's pixels (else the skin's, halved). Returns the panel's, strip's, pit's boxes and
+    the panel's notice."""
+    from dataclasses import replace
+
     from PySide6.QtWidgets import QApplication
 
-    from gridsight.overlay.placement import inside
     from gridsight.overlay.status import Box
 
     plan = skin.plan_game(5, "beginner", max_digs=1, fps=6, wallet_shown=1.0)
@@ -168,11 +169,15 @@ def test_a_panel_lifted_onto_a_small_game_window_keeps_off_the_wallet(monkeypatc
     images = [cv2.resize(f.image, (640, 360), interpolation=cv2.INTER_AREA) for f in frames]
     calibration = calibrate_pit(images[0], skin.corner_hole_centres(
         half @ frames[0].homography, plan.rows, plan.cols), plan.rows, plan.cols)
+    pack = skin.pit_pack()
+    halved = tuple(tuple(v // 2 for v in box) for box in pack.exclude)
+    pack = replace(pack, wallet_box=wallet or tuple(v // 2 for v in skin.DIGIT_BOX),
+                   wallet_align_right=None, exclude=() if wallet else halved)
     rect = Rect(20, 20, 640, 360)
-    screen_box, game = Box(0, 0, 800, 600), Box(20, 20, 640, 360)
+    screen_box = Box(0, 0, 800, 600)
     monkeypatch.setattr("gridsight.overlay.window.OverlayWindow.screen_box",
                         lambda self: screen_box)
-    driver = LiveDriver(pit_loop(calibration, fps=plan.fps),
+    driver = LiveDriver(pit_loop(calibration, pack, fps=plan.fps),
                         FakeCapture([Frame(im, rect, f.time) for im, f in zip(images, frames)]),
                         panel_choices=TOKENS, say=lambda line: None)
     try:
@@ -185,13 +190,42 @@ def test_a_panel_lifted_onto_a_small_game_window_keeps_off_the_wallet(monkeypatc
         driver._placed = None
         driver._place_panel()
         QApplication.processEvents()
-        panel, strip, pit = driver.panel_box(), driver.overlay.strip_box, driver._board_box()
-        x, y, w, h = skin.PANEL_BOX  # the wallet, in the 1280x720 picture
-        wallet = Box(20 + x // 2, 20 + y // 2, w // 2, h // 2)
-        assert inside(panel, screen_box) and panel.overlaps(game), panel  # no room beside it
-        assert not panel.overlaps(wallet), (panel, wallet)
-        assert not panel.overlaps(pit) and not panel.overlaps(strip), (panel, pit, strip)
-        assert inside(strip, screen_box) and not strip.overlaps(game), (strip, game)
-        assert driver.panel.notice.startswith("Panel over the game: "), driver.panel.notice
+        return (driver.panel_box(), driver.overlay.strip_box, driver._board_box(),
+                driver.panel.notice)
     finally:
         driver.stop()
+
+
+def test_a_panel_lifted_onto_a_small_game_window_keeps_off_the_wallet(monkeypatch):
+    """Seen live (Xvfb 800x600, a 640x360 Thrill Digger window at 20,20): no side holds the
+    panel, lifted onto the game it went to the window's top right corner, over the rupee
+    counter, kept off the whole strip under the game. It goes to the bottom right corner, over
+    plain ground (the least of the window), the strip narrowed to end before it."""
+    from gridsight.overlay.placement import inside
+    from gridsight.overlay.status import Box
+
+    screen_box, game = Box(0, 0, 800, 600), Box(20, 20, 640, 360)
+    panel, strip, pit, notice = _lifted_panel(monkeypatch)
+    x, y, w, h = skin.PANEL_BOX  # the wallet, in the 1280x720 picture
+    wallet = Box(20 + x // 2, 20 + y // 2, w // 2, h // 2)
+    assert inside(panel, screen_box) and panel.overlaps(game), panel  # no room beside it
+    assert not panel.overlaps(wallet), (panel, wallet)
+    assert not panel.overlaps(pit) and not panel.overlaps(strip), (panel, pit, strip)
+    assert inside(strip, screen_box) and not strip.overlaps(game), (strip, game)
+    assert notice.startswith("Panel over the game: "), notice
+
+
+def test_the_lifted_panel_keeps_off_the_wallet_its_pack_knows(monkeypatch):
+    """The panel keeps off the wallet by knowing where it is (the pit pack's wallet box,
+    passed to the live driver), not because the place covering the least of the window
+    happened to be elsewhere: a pack whose counter sits at the window's bottom right corner
+    (where that place is) has the panel off it (every place right of the pit meets it: the
+    panel goes left, over the pit's first column, the advised hole kept clear)."""
+    from gridsight.overlay.placement import inside
+    from gridsight.overlay.status import Box
+
+    wallet = (500, 250, 130, 100)  # the window's pixels: its bottom right corner
+    panel, strip, pit, notice = _lifted_panel(monkeypatch, wallet)
+    on_screen = Box(20 + wallet[0], 20 + wallet[1], wallet[2], wallet[3])
+    assert not panel.overlaps(on_screen), (panel, on_screen)
+    assert inside(panel, Box(0, 0, 800, 600)), panel

@@ -166,6 +166,25 @@ def test_live_options_reach_the_solver_and_a_zero_time_limit_means_none(examples
     assert solution.json["complete"] is True
 
 
+def test_a_manual_board_without_mines_has_the_classic_count_of_its_size():
+    """``gridsight live --game minesweeper --manual`` (no --mines) started on a board with no
+    advice: "missing header 'mines: N'", though --mines defaults to the classic level of the
+    board's size (its 9 x 9 board: 10). --mines still wins."""
+    from gridsight.live.manual import ManualBoard
+    from gridsight.readers.base import ReadHints
+    from gridsight.registry import get_spec
+    from gridsight.solvers.boardtext import parse_boards
+
+    for hints, mines in ((ReadHints(), 10), (ReadHints(mines=12), 12)):
+        board = ManualBoard.blank("minesweeper", ManualBoard.headers_from("minesweeper", hints))
+        reading = board.reading(board.tracker().state(), hints)
+        assert reading.text.startswith(f"mines: {mines}\n"), reading.text
+        assert reading.text.count("mines:") == 1
+        adapter = get_spec("minesweeper").adapter
+        solution = adapter.solve(parse_boards(reading.text)[0], adapter.options_from({}))
+        assert solution.json["recommend"] is not None
+
+
 def test_simulate_start_and_jobs_give_the_same_games(run_cli):
     import re
 

@@ -220,9 +220,13 @@ def test_a_board_drawn_from_the_log_keys_its_signs(tmp_path, thrill_digger):
     from gridsight.cli import main
     assert main(["replay", str(path), "--html", str(html_out)]) == 0
     assert "dug, colour not seen" in html_out.read_text()
+    # No move seen at that step: the player's move is not keyed (it was, with nothing marked)
+    assert "No move seen." in html_out.read_text()
+    assert 'class="swatch move"' not in html_out.read_text()
     framed = _session(tmp_path, thrill_digger, frames=True, name="f.jsonl")
     assert main(["replay", str(framed), "--html", str(tmp_path / "f.html")]) == 0
     assert 'class="swatch cell"' not in (tmp_path / "f.html").read_text()
+    assert 'class="swatch move"' in (tmp_path / "f.html").read_text()
 
 
 def test_a_pentomino_piece_is_keyed_in_the_report_in_the_game_s_colour_not_the_palette_s(
@@ -278,3 +282,21 @@ def test_a_pentomino_piece_is_keyed_in_the_report_in_the_game_s_colour_not_the_p
     quad = record.geometry.cell_quad(piece.cells[0].row, piece.cells[0].col)
     x, y = (int(v) for v in quad.mean(axis=0))
     assert np.array_equal(pic[dy + y, dx + x], skinned[y, x])
+
+
+def test_the_report_never_replaces_a_players_own_file(tmp_path, run_cli, thrill_digger,
+                                                      monkeypatch):
+    """``replay s.jsonl --html notes.txt`` replaced the player's notes with the page (a PNG
+    too); refused first, in one line, the file left as it is. A new name and an earlier
+    report are written."""
+    monkeypatch.chdir(tmp_path)
+    _session(tmp_path, thrill_digger)
+    notes = tmp_path / "notes.txt"
+    notes.write_text("level 3: left, then up")
+    code, _, err = run_cli("replay", "s.jsonl", "--html", "notes.txt")
+    assert code == 2 and err.count("\n") == 1, err
+    assert "--html notes.txt: holds something other than a report gridsight wrote" in err
+    assert notes.read_text() == "level 3: left, then up"
+    for _ in range(2):  # new, then the earlier report replaced
+        code, out, err = run_cli("replay", "s.jsonl", "--html", "report.html")
+        assert code == 0 and "report: report.html" in out, err

@@ -483,3 +483,25 @@ def test_append_refuses_a_device():
 
     with pytest.raises(SaveError, match="not a regular file"):
         append_file("/dev/null", b"x\n", make_parents=False)
+
+
+def test_a_write_refused_in_a_read_only_folder_says_a_previous_file_is_kept_only_if_one_was(
+        tmp_path, monkeypatch):
+    """``analyze --out`` a read-only folder said "cannot write out/room-advice.png (Operation
+    not permitted); the previous one is kept" of a picture never written before."""
+    import errno
+
+    from gridsight.safefiles import write as writing
+
+    def refused(path, **_):
+        raise PermissionError(errno.EPERM, "Operation not permitted")
+
+    monkeypatch.setattr(writing, "temporary_beside", refused)
+    new, old = tmp_path / "new.png", tmp_path / "old.png"
+    old.write_bytes(b"before")
+    for path, said in ((new, False), (old, True)):
+        with pytest.raises(SaveError) as caught:
+            write_file(path, b"picture")
+        assert str(caught.value).startswith(f"cannot write {path} (Operation not permitted)")
+        assert ("previous one is kept" in str(caught.value)) is said, str(caught.value)
+    assert not new.exists() and old.read_bytes() == b"before"

@@ -279,9 +279,19 @@ def _failed(outcome: Outcome, options: argparse.Namespace) -> None:
         print(json.dumps(data, separators=(", ", ": ")), flush=True)
 
 
+#: Why an annotated picture is not read again (it names the picture first).
+ANNOTATED = ("an annotated picture gridsight wrote: its drawings would be read as the game's; "
+             "give the screenshot it was made from")
+
+
 def expand(paths: list[str]) -> tuple[list[str], bool, list[tuple[str, str]]]:
     """The files to analyse (a folder's visible files, sorted; ``-`` for standard input, once),
-    whether a folder was given, and the paths that cannot be opened (with their error line)."""
+    whether a folder was given, and the paths that cannot be opened (with their error line).
+    The annotated pictures an earlier run wrote (their mark) are not analysed: a folder's are
+    left out, said in one line (``--out`` the screenshots' own folder, run twice, read its
+    pictures again: their painted odds and names read as tiles, 5 failures and pictures of
+    pictures), a picture named is refused."""
+    from gridsight.safefiles.marks import carries
     from gridsight.vision.images import file_problem
 
     files, missing, had_folder = [], [], False
@@ -303,11 +313,20 @@ def expand(paths: list[str]) -> tuple[list[str], bool, list[tuple[str, str]]]:
         if is_dir:
             had_folder = True
             inside = sorted(p for p in path.iterdir() if p.is_file() and not p.name.startswith("."))
+            ours = [p for p in inside if carries(p, _KIND)]
+            inside = [p for p in inside if p not in ours]
             if not inside:
-                missing.append((raw, f"{raw}: the folder holds no files"))
+                missing.append((raw, f"{raw}: the folder holds no files" + (
+                    f" but {len(ours)} annotated picture(s) gridsight wrote" if ours else "")))
+            elif ours:
+                say(f"{one_line(raw)}: {len(ours)} annotated picture(s) gridsight wrote left "
+                    "out (its advice drawn on a screenshot)")
             files.extend(str(p) for p in inside)
         elif path.exists():
-            files.append(raw)
+            if carries(path, _KIND):
+                missing.append((raw, f"{raw}: {ANNOTATED}"))
+            else:
+                files.append(raw)
         else:
             problem = file_problem(raw, FileNotFoundError())
             missing.append((raw, f"{raw}: cannot read image ({problem})"))
@@ -368,7 +387,13 @@ def analyse_one(path: str, shelf: PackShelf, game: str | None, memory: ScreenMem
         _save(out_dir, path, used, image, found,
               unread_advice(found, reading.unread, f"not solved: {error}"))
         return Outcome(path, found.game, reading, error=_named(path, f"board as read: {error}"))
-    annotated = _save(out_dir, path, used, image, found, advice)
+    unsaved: InputError | RuntimeFailure | None = None
+    try:
+        annotated = _save(out_dir, path, used, image, found, advice)
+    except (InputError, RuntimeFailure) as error:
+        # The picture cannot be saved (--out a read-only folder, a file): the advice is
+        # said all the same (it was lost with the picture), then the save's problem
+        annotated, unsaved = None, error
     if options.json:
         data = dict(solution.json)
         data.update({
@@ -386,6 +411,8 @@ def analyse_one(path: str, shelf: PackShelf, game: str | None, memory: ScreenMem
         print(for_terminal(report_text(path, found, reading, solution.text, annotated,
                                        status=advice.status), headline=1))
     sys.stdout.flush()
+    if unsaved is not None:
+        raise unsaved
     return Outcome(path, found.game, reading, solved=True)
 
 

@@ -34,8 +34,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
             "Show a scripted game in a window (our own drawings of the game) and run "
             "'gridsight live' on that window: it reads each board, draws the advice over it "
             "and in the panel, and logs it; at the end the log is replayed and an HTML report "
-            "written. The scripted player follows the advice, with a deliberate deviation or "
-            f"two that the report shows. Games with a demo: {games}. Needs a desktop session "
+            "written. The scripted player follows the advice (in the disco-zoo and "
+            "minesweeper demos but for one deliberate move, which the report shows). Games "
+            f"with a demo: {games}. Needs a desktop session "
             "and the live extra (pip install 'gridsight[live]')."),
     )
     parser.add_argument("game", choices=game_names(), metavar="GAME",

@@ -211,6 +211,49 @@ def check_targets(options: argparse.Namespace) -> None:
                 check_target(Path(value))
             except SaveError as error:
                 raise InputError(f"{option} {one_line(value)}: {error.reason}") from None
+            what = _not_ours(Path(value), option)
+            if what:
+                # A file of the player's own at that name (a screenshot, notes): the log was
+                # appended to it, its last line first "set aside" as torn (a PNG lost its
+                # last 28 bytes), a status file replaced it whole.
+                raise InputError(f"{option} {one_line(value)}: {what}, not "
+                                 f"{'a log' if option == '--log' else 'a status file'} "
+                                 "gridsight wrote; give a new file's name (it is left as it is)")
+
+
+def _not_ours(path: Path, option: str) -> str:
+    """What the file at ``path`` is when it holds something and is not a session log
+    (``--log``: its first line a JSON object with a ``type`` or ``step``) or a status snapshot
+    (``--status-file``: a JSON object with ``version`` and ``status``); ``""`` when it is
+    one, is empty or is not there."""
+    import json
+
+    from gridsight.safefiles.read import open_regular
+
+    try:
+        with open_regular(path, follow=False) as stream:
+            head = stream.read(1 << 20)
+    except OSError:
+        return ""
+    if not head.strip():
+        return ""
+    if head.startswith(b"\x89PNG"):
+        return "a PNG picture"
+    if option == "--log":
+        first, newline, _ = head.partition(b"\n")
+        if not newline and first.lstrip().startswith(b'{"'):
+            return ""  # a log of one torn line (its first write interrupted)
+        keys = ("type", "step")
+    else:
+        first, keys = head, ("version", "status")
+    try:
+        data = json.loads(first)
+    except ValueError:
+        return "a file of other content"
+    if isinstance(data, dict) and (any(k in data for k in keys) if option == "--log"
+                                   else all(k in data for k in keys)):
+        return ""
+    return "a file of other content"
 
 
 def run(options: argparse.Namespace) -> int:
@@ -366,8 +409,19 @@ def _drive(options, loop, capture, choices, notice: str, draw_over: bool) -> int
     if options.duration is not None:
         QTimer.singleShot(int(options.duration * 1000), driver.app.quit)
     try:
-        return driver.run()
+        code = driver.run()
     finally:
         wake.stop()
         for sig, handler in previous.items():
             signal.signal(sig, handler)
+    if capture is not None and not driver.captured and driver.never_captured:
+        # Nothing was ever captured (a title mistyped: the session waited for a window that
+        # never came, and ended as if it had played): said once more at the end, exit 1.
+        why = driver.never_captured
+        if why.startswith("no window titled") and "waiting for it" in why:
+            there = why.split("waiting for it", 1)[1] or \
+                "; 'gridsight windows' lists the windows there are"
+            raise RuntimeFailure(f"no window titled '{options.window}' was found while the "
+                                 f"session ran{there}")
+        raise RuntimeFailure(f"nothing was captured in the session: {why}")
+    return code

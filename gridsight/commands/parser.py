@@ -24,9 +24,15 @@ gridsight.commands.parser.OptionValueError: --taps: must be a whole number, got 
 from __future__ import annotations
 
 import argparse
+import re
 from typing import Any
 
 from gridsight.solvers.errors import InputError
+
+
+#: What argparse reads as a value though it starts with "-": a number, or a list of numbers
+#: separated by commas whose first is negative (``-1280,0,800,600``).
+NEGATIVE = re.compile(r"^-\d+$|^-\d*\.\d+$|^-\d*\.?\d+(,-?\d*\.?\d+)+$")
 
 
 class OptionValueError(InputError):
@@ -38,6 +44,13 @@ class Parser(argparse.ArgumentParser):
     """:class:`argparse.ArgumentParser` whose options' own value checks raise
     :class:`OptionValueError` instead of printing the usage (its subcommands' parsers are
     made of this class too: argparse makes them of their parent's)."""
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        # A value that starts with a negative number is a value, not an option: argparse
+        # takes only "-5" and "-2.5" so, and refused --region -1280,0,800,600 (a monitor
+        # left of the primary one, as its help says) with "expected one argument".
+        self._negative_number_matcher = NEGATIVE
 
     def _get_value(self, action: argparse.Action, arg_string: str) -> Any:
         try:

@@ -84,6 +84,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 def run(options: argparse.Namespace) -> int:
     refuse_report_over_log(options.log, options.html)
+    refuse_report_over_other(options.html)
     contents = read_log(options.log, limit=options.max_input_bytes)
     frames = getattr(options, "frames", None)
     if frames is not None:
@@ -145,6 +146,30 @@ def refuse_report_over_log(log: str, html: str | None) -> None:
     if same:
         raise InputError(f"{html}: is the log itself ({log}): the report would replace it; "
                          "give --html another file")
+
+
+#: How every report gridsight writes starts (:func:`gridsight.replay.render_html`), its title
+#: within the first kilobyte.
+REPORT_TITLE = b"<title>gridsight replay:"
+
+
+def refuse_report_over_other(html: str | None) -> None:
+    """Refuse ``--html`` naming a file that holds something other than a report gridsight
+    wrote (``replay s.jsonl --html notes.txt`` replaced the player's notes, ``--html
+    shot.png`` a screenshot, with the page). Checked before anything is read; an empty file,
+    a new name or an earlier report go."""
+    if not html:
+        return
+    from gridsight.safefiles.read import open_regular
+
+    try:
+        with open_regular(Path(html), follow=False) as stream:
+            head = stream.read(1024)
+    except (OSError, ValueError):  # not there (a new report), a link or a folder (said later)
+        return
+    if head.strip() and REPORT_TITLE not in head:
+        raise InputError(f"--html {one_line(html)}: holds something other than a report "
+                         "gridsight wrote; give a new file's name (it is left as it is)")
 
 
 def passed_line(passed: Sequence[PassedRecord]) -> str:

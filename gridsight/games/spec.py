@@ -264,12 +264,16 @@ class PitReading:
 @dataclass(frozen=True)
 class ManualBoardSettings:
     """The board the panel starts from with ``gridsight live --manual`` (no capture): its size,
-    the "nothing here yet" token and the tokens the panel offers."""
+    the "nothing here yet" token and the tokens the panel offers. ``headers``: the board-text
+    headers that board has unless the player's hints give them (Minesweeper's ``mines: 10``
+    of its 9 x 9 board: without it the blank board had no advice, "missing header 'mines:
+    N'", though ``--mines`` defaults to the classic level of the board's size)."""
 
     rows: int
     cols: int
     tokens: tuple[str, ...]
     blank: str = "."
+    headers: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -40,6 +40,8 @@ class ManualBoard:
         """The game's usual board, every cell blank (an unknown game is an error)."""
         manual = get_spec(game).manual
         row = (manual.blank,) * manual.cols
+        given = {key for key, _ in headers}
+        headers = tuple(h for h in manual.headers if h[0] not in given) + tuple(headers)
         return cls(game, tuple(row for _ in range(manual.rows)), headers)
 
     @classmethod

@@ -138,6 +138,10 @@ class LiveDriver:
         self._narrowed_to: int | None = None
         self._high = 0  # its height then (narrowed, its wrapped lines made it taller)
         self._gone = False  # the game's window was last missing (closed, minimised)
+        # Whether a frame was ever captured, and else why not (the capture's last word: no
+        # window with that title): a session that saw nothing ends as a failure
+        self.captured = False
+        self.never_captured = ""
         self.interval_ms = int(interval_ms)
         self.idle_interval_ms = int(idle_interval_ms or interval_ms)
         self.idle_after_s = idle_after_s
@@ -183,6 +187,10 @@ class LiveDriver:
             else:
                 frame = self.capture.grab()
                 rect = getattr(frame, "rect", None)
+                if rect is not None:
+                    self.captured = True
+                elif not self.captured:  # why nothing was captured yet (no such window)
+                    self.never_captured = getattr(frame, "message", "") or self.never_captured
                 if rect is not None and self._box_of(rect) != self._rect:
                     covered = self._covers(rect)
                     self._follow(self._box_of(rect))
@@ -628,12 +636,17 @@ class LiveDriver:
         from gridsight.games.spec import Beside
         from gridsight.overlay.status import Box
 
+        if self.overlay is None:
+            return []
+        # What the source knows the screen shows beside the board (a pit's wallet: its
+        # pack's box), frame pixels
+        known = getattr(self.loop.source, "kept", None)
+        bands = [self.overlay.on_screen(box) for box in (known() if known else ())]
         sides = getattr(self.loop.spec, "keep_beside", ())
         board = self._board_box()
-        if not sides or board is None or self.overlay is None:
-            return []
+        if not sides or board is None:
+            return bands
         window = self.overlay.game_screen_box() or self.overlay.window_box()
-        bands = []
         if Beside.ABOVE in sides and board.y > window.y:
             bands.append(Box(window.x, window.y, window.w, board.y - window.y))
         foot = board.y + board.h

@@ -106,7 +106,8 @@ SPEC = GameSpec(
     load_adapter=_adapter,
     example=EXAMPLE,
     manual=ManualBoardSettings(BEGINNER.rows, BEGINNER.cols,
-                               (UNOPENED, FLAG, MINE, *NUMBERS), blank=UNOPENED),
+                               (UNOPENED, FLAG, MINE, *NUMBERS), blank=UNOPENED,
+                               headers=(("mines", str(BEGINNER.mines)),)),
     reading=GridReading(_reader, TrackerSettings(UNOPENED, opened), example=SCREEN_EXAMPLE),
     hints=(HintOption("mines", "--mines", "the board's total number of mines (default: the "
                       "classic level of the board's size)", "N", mine_count, header="mines"),),

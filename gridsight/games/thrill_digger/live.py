@@ -158,6 +158,19 @@ class PitSource:
         under every advice in the strip (two such lines stood under each advice there)."""
         return self.pack_warnings
 
+    def kept(self) -> tuple[tuple[int, int, int, int], ...]:
+        """Where the frame shows what the player reads beside the pit (frame pixels): the
+        wallet's counter (the box its reader reads, the learned one's when learned) and the
+        pack's HUD boxes. The live panel and strip keep off them by knowing them: lifted onto
+        a small game window, the panel kept off the wallet only because the least-covering
+        place happened to be elsewhere."""
+        boxes = []
+        for box in (self.tracker.wallet_reader.box, *self.pack.exclude):
+            x, y, w, h = (int(v) for v in box)
+            if w > 0 and h > 0 and (x, y, w, h) not in boxes:
+                boxes.append((x, y, w, h))
+        return tuple(boxes)
+
     def read(self, frame: Frame) -> SourceUpdate:
         try:
             report = self.tracker.update(np.ascontiguousarray(frame.pixels[:, :, :3]))
