@@ -119,7 +119,11 @@ class BoxesSeen:
     width, height, image pixels) and ``fills`` each box's verdict; ``fills_sure``: the boxes
     are big enough for an unfilled box to be told from a fill blended away
     (:data:`MIN_FILL_SIDE`), else ``filled`` is a guess not to count on (the count of boxes
-    and the rarity of a box read filled still are)."""
+    and the rarity of a box read filled still are). ``disputed``: the row, read clearly, has
+    its fills counting more found tiles than the board may hold
+    (:func:`.screen.fills_over_the_board`): not counted on (its confidence
+    :data:`FAINT_ROW`), but real boxes, so the reading still says the disagreement in words
+    (the board or the fills are read wrong, and which the board does not tell)."""
 
     count: int
     filled: int
@@ -128,6 +132,7 @@ class BoxesSeen:
     boxes: tuple[Box, ...] = ()
     fills: tuple[bool, ...] = ()
     fills_sure: bool = True
+    disputed: bool = False
 
     @property
     def found(self) -> int | None:

@@ -39,6 +39,7 @@ import numpy as np
 
 from gridsight.games.disco_zoo.cards import (
     FAINT_ROW,
+    BoxesSeen,
     PILLAR_MOST,
     PILLAR_WHOLE,
     CardSeen,
@@ -920,8 +921,8 @@ def fills_beyond_the_board(cards: tuple[CardSeen, ...],
     kept = {k for k, card in enumerate(cards)
             if claims(card) and card.rarity in over and _shown_by_its_tile(k, cards, tiles)}
     return tuple((replace(card, boxes=replace(card.boxes, fills_sure=False))  # type: ignore[arg-type]
-                  if k in kept else replace(card, rarity_confidence=0.0, boxes=replace(
-                      card.boxes, confidence=min(card.boxes.confidence, FAINT_ROW))))  # type: ignore[arg-type]
+                  if k in kept else replace(card, rarity_confidence=0.0,
+                                            boxes=_disputed(card.boxes)))  # type: ignore[arg-type]
                  if claims(card) and card.rarity in over else card
                  for k, card in enumerate(cards))
 
@@ -949,8 +950,21 @@ def fills_over_the_board(cards: tuple[CardSeen, ...],
               for row in tiles for tile in row)
     if sum(card.boxes.found or 0 for card in cards if counted(card)) <= may:  # type: ignore[union-attr]
         return cards
-    return tuple(replace(card, boxes=replace(card.boxes, confidence=FAINT_ROW))  # type: ignore[arg-type]
+    return tuple(replace(card, boxes=_disputed(card.boxes))  # type: ignore[arg-type]
                  if counted(card) else card for card in cards)
+
+
+def _disputed(boxes: BoxesSeen) -> BoxesSeen:
+    """``boxes`` not counted on (:data:`~.cards.FAINT_ROW`), their fills counting more found
+    tiles than the board may hold: disputed (:attr:`~.cards.BoxesSeen.disputed`) when read
+    clearly, so the reading still says that the board and the boxes disagree (wider 890013
+    as JPEG 60: the Monkey's and the Toucan's rows right, 1 and 1 filled, the Monkey's tile
+    the lawn's green read untapped; the reading's refusal in words was lost when the rows
+    were only set aside)."""
+    from gridsight.games.disco_zoo.settle import BOX_SURE
+
+    return replace(boxes, confidence=min(boxes.confidence, FAINT_ROW),
+                   disputed=boxes.disputed or boxes.confidence >= BOX_SURE)
 
 
 # A row claiming more fills of a rarity than the board allows keeps that rarity (its fills
