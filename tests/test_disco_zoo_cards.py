@@ -381,7 +381,7 @@ def test_rows_counting_more_fills_of_a_rarity_than_the_board_shows_leave_it_unre
     Fox's three, the board showing three rare tiles and two common. Five rare fills on a board
     of three rare tiles: every row claiming rare is unread (which one is wrong the board does
     not tell); the common row, and rows whose fills the board can hold, are left as read."""
-    from gridsight.games.disco_zoo.cards import BoxesSeen, CardSeen
+    from gridsight.games.disco_zoo.cards import FAINT_ROW, BoxesSeen, CardSeen
     from gridsight.games.disco_zoo.screen import TileSeen, fills_beyond_the_board
     from gridsight.vision.panels import Panel
 
@@ -398,11 +398,44 @@ def test_rows_counting_more_fills_of_a_rarity_than_the_board_shows_leave_it_unre
     bear, fox, skunk = card(4, 2, "rare"), card(3, 3, "rare"), card(4, 1, "common")
     out = fills_beyond_the_board((bear, fox, skunk), board)
     assert [c.rarity_confidence for c in out] == [0.0, 0.0, 0.88]
+    # (the rows claiming it are not counted on either: their fills are read wrong somewhere)
+    assert [c.boxes.confidence for c in out] == [FAINT_ROW, FAINT_ROW, 0.88]
     out = fills_beyond_the_board((card(4, 2, "common"), fox), board)
     assert [c.rarity_confidence for c in out] == [0.88, 0.88]
     tiles[4][4] = TileSeen("unknown")  # a tile unread may be the fourth rare one
     out = fills_beyond_the_board((card(4, 1, "rare"), fox), tuple(tuple(r) for r in tiles))
     assert [c.rarity_confidence for c in out] == [0.88, 0.88]
+
+
+def test_rows_counting_more_fills_than_the_board_holds_are_not_counted_on():
+    """1006009 at 1.0x as read: a lone card's unfilled boxes, their borders the common
+    colour's look, read "3 of 3 filled" common at 0.92 over a board of no found tile (the
+    card's tint read another rarity). Rows counted on that count more fills than the board
+    has tiles that may be found ones are not counted on; a board holding them, a tile unread
+    that may be one, or a row already not counted on are left as read."""
+    from gridsight.games.disco_zoo.cards import FAINT_ROW, BoxesSeen, CardSeen
+    from gridsight.games.disco_zoo.screen import TileSeen, fills_over_the_board
+    from gridsight.vision.panels import Panel
+
+    panel = Panel((0, 0, 80, 100), (60.0, 90.0, 60.0))
+    tiles = [[TileSeen("ground")] * 5 for _ in range(5)]
+    tiles[0][1] = TileSeen("found", ("common",))
+    tiles[2][2] = TileSeen("found", ("pet",))  # a pet has no card: no box counts it
+
+    def card(filled: int, confidence: float = 0.92) -> CardSeen:
+        return CardSeen(panel, boxes=BoxesSeen(3, filled, "common", confidence))
+
+    def board() -> tuple[tuple[TileSeen, ...], ...]:
+        return tuple(tuple(row) for row in tiles)
+
+    out = fills_over_the_board((card(2), card(0)), board())
+    assert [c.boxes.confidence for c in out] == [FAINT_ROW, 0.92]
+    assert [c.boxes.confidence for c in fills_over_the_board((card(1), card(0)), board())] == \
+        [0.92, 0.92]
+    assert [c.boxes.confidence for c in fills_over_the_board((card(2, 0.4),), board())] == \
+        [0.4]
+    tiles[4][4] = TileSeen("unknown")  # a tile unread may be the second found one
+    assert [c.boxes.confidence for c in fills_over_the_board((card(2),), board())] == [0.92]
 
 
 def test_a_faint_tint_unlike_its_rarity_s_clear_line_on_the_screen_is_unread():

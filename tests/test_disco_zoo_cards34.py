@@ -55,14 +55,14 @@ def test_rows_of_boxes_of_several_sizes_are_read_clearly_and_nothing_false_is_st
 @pytest.mark.parametrize("seed", list(FILLED_APART))
 def test_a_row_reading_a_fill_is_weighed_with_the_whole_screen(reads, seed):
     # alone in its size its row read "1 of 2" timeless at 0.17 (a mythical card, no fill);
-    # weighed with the whole screen it stays at 0 and names no rarity
-    # (the other rows' counts are misread, the Marsmoset's "3 of 3" for 4 boxes with its
-    # fills not told, as before)
+    # weighed with the whole screen it stays unclear and names no rarity (since session 35
+    # the Marsmoset's misread row, YOU HAVE's foot read "3 of 3", is no row, and the
+    # Marsmallow's reads right, unclearly)
     drawn, screen, text, plain, warnings, unread = reads[seed]
     (card, seen), = [(card, seen) for card, seen in zip(drawn, screen.cards)
                      if card.name == "Marsmallow"]
-    assert seen.boxes is not None and seen.boxes.filled != card.filled
-    assert seen.boxes.confidence == 0.0 and seen.rarity == ""
+    assert seen.boxes is not None and seen.boxes.confidence < 0.5 and seen.rarity == ""
+    assert seen.boxes.filled == card.filled or seen.boxes.confidence == 0.0
     if plain:
         assert stated_wrong(text, plain, warnings, unread) == []
 

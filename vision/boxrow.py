@@ -113,9 +113,13 @@ def box_row(image: np.ndarray, area: Box, background: Colour, *, min_side: float
     ref = _lab(np.array(background, np.float32).reshape(1, 1, 3))[0, 0]
     distance = np.linalg.norm(lab - ref, axis=2)
     mask = without_specks(distance > ink)
+    sides = _card_edges(mask)
+    mask[:, sides] = False
+    distance[:, sides] = 0.0
     # (a row through empty boxes holds only their thin sides: two pixels of ink are enough)
     counts = mask.sum(axis=1)
     bands = _runs(counts >= 2)
+    skipped = 0  # the tallest band across the area below, no row of boxes found in it
     for top, bottom in reversed(bands):
         top, bottom = _cored(counts, top, bottom)
         height = bottom - top
@@ -133,7 +137,9 @@ def box_row(image: np.ndarray, area: Box, background: Colour, *, min_side: float
         # At a small scale the line above may touch them: the band is also tried from each
         # of its waists (rows of little ink) down.
         found = None
-        for start in _waists(mask[top:bottom].sum(axis=1), min_side, top) + [top]:
+        starts = _waists(mask[top:bottom].sum(axis=1), min_side, top)
+        starts += [y for y in _ledges(mask[top:bottom], min_side, top) if y not in starts]
+        for start in sorted(starts, reverse=True) + [top]:
             found = _boxes_in_band(mask[start:bottom], bottom - start, lab[start:bottom],
                                    mask[start:bottom] | (distance[start:bottom] > SIDE_INK))
             if found is not None and start > top and sum(
@@ -145,8 +151,11 @@ def box_row(image: np.ndarray, area: Box, background: Colour, *, min_side: float
                 break
         if found is None:
             if across and not _a_line_of_text(mask[top:bottom]):
+                skipped = max(skipped, height)
                 continue  # no row of boxes: skipped as before big boxes were sought there
             return None
+        if height < SKIPPED_TALLER * skipped:
+            return None  # boxes under it, too blurred to part, may be the row: none taken
         spans, regularity = found
         if not _spans_the_middle(spans, mask.shape[1]):
             continue  # boxes at the sides only: the panel's rounded corners, ink in between
@@ -336,6 +345,40 @@ MIDDLE = 0.6  # a row of boxes, centred on its panel, has ink in this middle sha
 
 ACROSS = 0.8  # a band inked over more of the area's columns than this may be the panel's edge
 ONE_RUN = 0.5  # ... when one run of inked columns covers more than this of them
+# A band across the area with no row of boxes found in it is skipped, and the row sought
+# above it; a row found there whose boxes are under SKIPPED_TALLER of that band's height is
+# not taken: the band may be the boxes, joined past parting (touching boxes blurred, filled
+# and unfilled alike), and the row above a line of words (widest-look 850033 at 0.6x: four
+# touching boxes of 8 px in a solid band 10 rows tall, not parted; the foot of YOU HAVE above
+# read as "3 of 3 filled" common at 0.79, the card's count wrong).
+SKIPPED_TALLER = 0.5
+
+
+# A card drawn with a border of its own (a darker or lighter line round it) shows it down the
+# sides of its lower part, inside a search area inset a little from the panel's sides: its
+# columns inked down every row join the box row, the lines above and the corners into one
+# band, and no row is found (widest-look 1006007 at 2.94x: a border of 3 px down the first
+# two columns of each card's area, ink on 95% of their rows; every box row None). A column
+# in the outer EDGE_SHARE of the area on either side inked down EDGE_DOWN of its rows or
+# more is that border, no ink of the boxes (a box's side is inked down its own height; with
+# a line of words above reaching the area's sides too, 55% of the rows: widest-look 850049
+# at 1.73x, its boxes across the whole area, lost at 0.6).
+EDGE_SHARE = 0.1
+EDGE_DOWN = 0.8
+
+
+def _card_edges(mask: np.ndarray) -> np.ndarray:
+    """The columns of ``mask`` that are a card's border down its sides (see
+    :data:`EDGE_SHARE`), as a boolean array over the columns."""
+    width = mask.shape[1]
+    out = np.zeros(width, bool)
+    if mask.shape[0] == 0:
+        return out
+    down = mask.mean(axis=0) >= EDGE_DOWN
+    reach = max(1, int(EDGE_SHARE * width))
+    out[:reach] = down[:reach]
+    out[width - reach :] = down[width - reach :]
+    return out
 
 
 def _edge_across(inked: np.ndarray) -> bool:
@@ -443,6 +486,27 @@ def _waists(counts: np.ndarray, min_side: float, offset: int) -> list[int]:
         if counts[y] < 0.5 * min(above, below):
             out.append(offset + y + 1)
     return sorted(out, reverse=True)
+
+
+# Boxes that touch one another, their rims joined, show a row of ink across the whole row at
+# their top; a line of words standing on them (no gap above the boxes) leaves no waist there
+# (widest-look 1006037 at 2.24x: three rimmed boxes of 63 px touching, right under YOU HAVE,
+# the band of both 72 rows with no waist; no row found on any card). A row inked across
+# LEDGE_ACROSS of the band's width or more under one of under LEDGE_STEP of its ink is also
+# tried as the boxes' top.
+LEDGE_ACROSS = 0.8
+LEDGE_STEP = 0.7
+
+
+def _ledges(band: np.ndarray, min_side: float, offset: int) -> list[int]:
+    """Rows (``offset`` added) of ``band`` (a mask) inked across (:data:`LEDGE_ACROSS`)
+    under a row of much less ink (:data:`LEDGE_STEP`), leaving at least ``min_side`` rows
+    below, lowest first."""
+    counts = band.sum(axis=1)
+    width = band.shape[1]
+    return sorted((offset + y for y in range(1, len(counts) - int(min_side))
+                   if counts[y] >= LEDGE_ACROSS * width
+                   and counts[y - 1] < LEDGE_STEP * counts[y]), reverse=True)
 
 
 def _rows_of_boxes(mask: np.ndarray, spans: list[tuple[int, int]]) -> tuple[int, int]:

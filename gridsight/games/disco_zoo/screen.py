@@ -39,6 +39,7 @@ import numpy as np
 
 from gridsight.games.disco_zoo.cards import (
     FAINT_ROW,
+    BoxesSeen,
     PILLAR_MOST,
     PILLAR_WHOLE,
     CardSeen,
@@ -404,6 +405,7 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
     tiles = found_on_the_lawn(image, lattice, unread_found(image, lattice, tiles, cards),
                               cards)
     cards = fills_beyond_the_board(fills_on_the_board(cards, tiles), tiles)
+    cards = fills_over_the_board(cards, tiles)
     tiles = found_against_the_fills(cards, tiles)  # (after: the cards' rarity unsure too)
     cards = unsure_rarities(rows_short_of_the_board(image, lattice, cards, tiles))
     counter = read_counter(image, lattice, cards, missed)
@@ -905,7 +907,12 @@ def fills_beyond_the_board(cards: tuple[CardSeen, ...],
     0.88 beside the rare Fox's three, the board showing three rare tiles and two common;
     390021 at 0.64x, the Panda's three unfilled boxes read rare fills at 0.56, the board
     showing one rare tile. Which row is wrong the board does not tell: every row claiming
-    that rarity is left unread. Pets are not counted (their tiles may read as a rarity)."""
+    that rarity is left unread, and its row not counted on (:data:`~.cards.FAINT_ROW`): its
+    fills are read wrong, in their colour or their number (widest-look 1006023 at 0.87x,
+    JPEG quality 20: unfilled boxes 4 px inside pink borders 3 px thick read "3 of 3 filled"
+    mythical at 0.62 on two cards, the board showing one found tile and three unread; their
+    rarity was left unread but the rows were counted on). Pets are not counted (their tiles
+    may read as a rarity)."""
     from gridsight.games.disco_zoo.settle import RARITY_SURE
 
     unread = 0
@@ -931,9 +938,50 @@ def fills_beyond_the_board(cards: tuple[CardSeen, ...],
     kept = {k for k, card in enumerate(cards)
             if claims(card) and card.rarity in over and _shown_by_its_tile(k, cards, tiles)}
     return tuple((replace(card, boxes=replace(card.boxes, fills_sure=False))  # type: ignore[arg-type]
-                  if k in kept else replace(card, rarity_confidence=0.0))
+                  if k in kept else replace(card, rarity_confidence=0.0,
+                                            boxes=_disputed(card.boxes)))  # type: ignore[arg-type]
                  if claims(card) and card.rarity in over else card
                  for k, card in enumerate(cards))
+
+
+def fills_over_the_board(cards: tuple[CardSeen, ...],
+                         tiles: tuple[tuple[TileSeen, ...], ...]) -> tuple[CardSeen, ...]:
+    """The cards, each box row counted on that reads a fill not counted on
+    (:data:`~.cards.FAINT_ROW`) when the rows counted on count more fills, of any rarity,
+    than the board has tiles that may be found ones (found, but those surely a pet's;
+    unknown, hidden or unread on the lawn): a filled box is a tile of its animal found on
+    this board, so some row reads an unfilled box filled, which the board does not tell.
+    (:func:`fills_beyond_the_board` weighs each rarity, but only rows whose rarity is read
+    as their fills'.) Widest-look 1006009 at 1.0x: a lone card's boxes of 10 px with green
+    borders 4 px thick round a white middle of 2, the common colour's look, read "3 of 3
+    filled" common at 0.92 beside a board of no found tile; the card's tint read another
+    rarity. The mirror of :func:`rows_short_of_the_found`."""
+    from gridsight.games.disco_zoo.settle import BOX_SURE
+
+    def counted(card: CardSeen) -> bool:
+        return card.boxes is not None and card.boxes.confidence >= BOX_SURE and \
+            card.boxes.found is not None and card.boxes.found > 0
+
+    may = sum(tile.kind in ("unknown", "hidden") or tile.lawn
+              or (tile.kind == "found" and tile.rarities != ("pet",))
+              for row in tiles for tile in row)
+    if sum(card.boxes.found or 0 for card in cards if counted(card)) <= may:  # type: ignore[union-attr]
+        return cards
+    return tuple(replace(card, boxes=_disputed(card.boxes))  # type: ignore[arg-type]
+                 if counted(card) else card for card in cards)
+
+
+def _disputed(boxes: BoxesSeen) -> BoxesSeen:
+    """``boxes`` not counted on (:data:`~.cards.FAINT_ROW`), their fills counting more found
+    tiles than the board may hold: disputed (:attr:`~.cards.BoxesSeen.disputed`) when read
+    clearly, so the reading still says that the board and the boxes disagree (wider 890013
+    as JPEG 60: the Monkey's and the Toucan's rows right, 1 and 1 filled, the Monkey's tile
+    the lawn's green read untapped; the reading's refusal in words was lost when the rows
+    were only set aside)."""
+    from gridsight.games.disco_zoo.settle import BOX_SURE
+
+    return replace(boxes, confidence=min(boxes.confidence, FAINT_ROW),
+                   disputed=boxes.disputed or boxes.confidence >= BOX_SURE)
 
 
 # A row claiming more fills of a rarity than the board allows keeps that rarity (its fills

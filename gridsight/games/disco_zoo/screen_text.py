@@ -26,7 +26,7 @@ from dataclasses import replace
 import numpy as np
 
 from gridsight.games.disco_zoo import lengths, title_region
-from gridsight.games.disco_zoo.cards import CardSeen, border_colour
+from gridsight.games.disco_zoo.cards import BoxesSeen, CardSeen, border_colour
 from gridsight.games.disco_zoo.identify import (
     FoundTile,
     Told,
@@ -189,7 +189,11 @@ def read_screen(screen: RescueScreen, board: BoardRead, hints: ReadHints,
             region=region, taps=taps).values())
     counts = box_counts(screen.cards, animals, notes, warnings, strange) if cards_match \
         else None
-    for cell in tapped_empty(screen, seen, unread, found, empty, counts, taps, taps_may_be,
+    disputed = counts is not None and any(
+        n is not None and card.boxes is not None and card.boxes.disputed
+        for card, n in zip(screen.cards, counts))
+    for cell in tapped_empty(screen, seen, unread, found, empty,
+                             None if disputed else counts, taps, taps_may_be,
                              hints.taps is not None):
         unread.remove(cell)
         empty.append(cell)
@@ -215,7 +219,7 @@ def read_screen(screen: RescueScreen, board: BoardRead, hints: ReadHints,
     if counts is not None:
         narrowed = by_boxes(found, animals, counts, empty=empty, region=region, taps=taps,
                             unread=len(unread))
-        if narrowed is None:
+        if narrowed is None or disputed:  # (disputed: never counted on, said not to fit)
             warnings.append("the cards' filled boxes (" + _counted(animals, counts) + ") do "
                             "not fit the found tiles on the board: not used")
             counts = None
@@ -927,7 +931,8 @@ def box_counts(cards: Sequence[CardSeen], animals: Sequence[Animal], notes: list
                warnings: list[str], strange: bool = False) -> list[int | None] | None:
     """Each animal's found tiles as its card's filled boxes count them (``None`` where not
     read clearly, or where the card's boxes or rarity do not fit the animal: a card of
-    another animal, named out of order); ``None`` when no card counts. ``strange``: the
+    another animal, named out of order); ``None`` when no card counts. A disputed row
+    (:func:`_told`) counts here, to be weighed against the board, never to tell a tile. ``strange``: the
     board shows a found tile of no rarity's colour (:func:`_of_no_colour`) and the cards'
     pictures tell every found tile without the boxes; a row with no box read filled is then
     not counted on (its fills may be of that colour, read as the unfilled look). When the
@@ -936,7 +941,7 @@ def box_counts(cards: Sequence[CardSeen], animals: Sequence[Animal], notes: list
     counts: list[int | None] = []
     for k, (card, animal) in enumerate(zip(cards, animals)):
         boxes = card.boxes
-        if boxes is None or boxes.confidence < BOX_SURE or (strange and not boxes.filled):
+        if not _told(boxes) or (strange and not boxes.filled):  # type: ignore[union-attr]
             counts.append(None)
             continue
         rarity = "pet" if animal.is_pet else animal.rarity
@@ -1174,10 +1179,19 @@ def _fills_told(cards: Sequence[CardSeen]) -> int | None:
     """The found tiles the cards' box rows count, when every card's row is read clearly with
     its fills told (``None`` otherwise)."""
     rows = [card.boxes for card in cards]
-    if not rows or any(row is None or row.confidence < BOX_SURE or row.found is None
+    if not rows or any(not _told(row) or row.found is None  # type: ignore[union-attr]
                        for row in rows):
         return None
     return sum(row.found or 0 for row in rows if row is not None)
+
+
+def _told(boxes: BoxesSeen | None) -> bool:
+    """Whether a card's box row is read clearly (:data:`BOX_SURE`), or was and is disputed
+    (:attr:`~.cards.BoxesSeen.disputed`: its fills count more found tiles than the board may
+    hold): either way its fills are weighed against the board, so that a disagreement is said
+    in words; a disputed row's counts are never used to tell a tile (:func:`box_counts`'
+    caller sets them aside with a warning)."""
+    return boxes is not None and (boxes.confidence >= BOX_SURE or boxes.disputed)
 
 
 def _counted_read(counter: NumberRead) -> int:
