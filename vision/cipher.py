@@ -59,6 +59,14 @@ MAX_COMBINATIONS = 20000  # combinations weighed at most
 STYLE = 1.45  # lines whose strokes (for their size) differ by more are of two styles
 THIN_STYLE = 2.2  # ... unless the thinner is read against the thicker (an outline thins it)
 BOLD_STYLE = 2.6  # a line up to this much bolder is read against the thinner one emboldened
+# Two lines' glyphs are weighed against each other in a joint reading only when the taller
+# line's cap height is at most this many times the shorter's: a title three times its cards'
+# names' size is drawn from another rendering of the font (its pixels blurred and rounded
+# otherwise), and its ``O`` unlike the names' ``O`` at every shift (1.95x fresh real-look
+# 1020039: ``MOON`` over ``MOONKEY`` and ``MOONICORN``, each line alone read so by 0.6 to
+# 7.7, together 65 dearer for the pairs between the title and the names, so ``MARS`` with
+# both names unread was read).
+CROSS_SIZES = 2.5
 SHORT_MARKS = "-.,'_~"  # characters drawn well short of a capital's height
 SHORT = 0.6  # a glyph shorter than this share of its line's cap height is a short mark
 MISFIT = 20.0  # the cost of reading a letter as a short mark, or the reverse
@@ -296,8 +304,9 @@ class Cipher:
 
     def cross_cost(self, one: tuple[TextLine, str], two: tuple[TextLine, str]) -> float:
         """The cost of the pairs of glyphs between two lines read as their texts (none
-        between lines of two styles)."""
-        if not compatible(one[0], two[0]):
+        between lines of two styles, nor of sizes :data:`CROSS_SIZES` apart)."""
+        if not compatible(one[0], two[0]) or \
+                max(one[0].height, two[0].height) > CROSS_SIZES * min(one[0].height, two[0].height):
             return 0.0
         a_pairs = list(zip(one[0].glyphs, one[1].replace(" ", "")))
         b_pairs = list(zip(two[0].glyphs, two[1].replace(" ", "")))

@@ -1054,7 +1054,7 @@ def _cards_lines(image: np.ndarray, cards: Sequence[CardText],
     if not kinds:
         return [[] for _ in cards]
     kind = max(sorted(kinds), key=total)
-    out = [_way_for_card(one, kind) for one in readings]
+    out = [_way_for_card(one, kind, card) for one, card in zip(readings, cards)]
     # (only on a screen where no card shows its label: a card whose label alone was missed
     # takes another's place (:func:`_borrowed`), and a label cut anew is a rougher reference
     # than those found whole; 1.4x seed 930052's ``YOU`` and ``HAVE`` as two lines on one
@@ -1070,21 +1070,53 @@ def _cards_lines(image: np.ndarray, cards: Sequence[CardText],
 SHOWN_APART = 8  # a card's own best way shows this many more letter-shaped glyphs than the chosen
 
 
-def _way_for_card(seen: dict[str, SeenLines], kind: str) -> list[TextLine]:
+def _way_for_card(seen: dict[str, SeenLines], kind: str,
+                  card: CardText | None = None) -> list[TextLine]:
     """A card's lines seen the way ``kind`` chosen for all the cards (:func:`_cards_lines`),
     or its own best way (:func:`_line_score`) where ``kind`` shows it nothing, or shows it no
     ``YOU HAVE`` line and :data:`SHOWN_APART` fewer letter-shaped glyphs than its own best
     does: a way chosen for the label it found whole on another card may show this one only its
     box row (wider 1.14x seed 700038: the darker way found the Stegosaurus card's label, the
-    Raptor card's ``RAPTOR`` and ``YOU HAVE`` gone with the dark outlines painted over)."""
+    Raptor card's ``RAPTOR`` and ``YOU HAVE`` gone with the dark outlines painted over). Nor
+    where ``kind`` shows it no label and only a part of the name its own best way shows whole
+    (:func:`_part_of_name`)."""
     best = max(seen.values(), key=lambda one: _line_score(one.found), default=SeenLines([], []))
     chosen = seen.get(kind)
     if chosen is None or not chosen.lines:
         return best.lines
     mine, own = _line_score(chosen.found), _line_score(best.found)
-    if mine[0] == 0 and own > mine and own[1] >= mine[1] + SHOWN_APART:
+    if mine[0] == 0 and own > mine and (
+            own[1] >= mine[1] + SHOWN_APART
+            or (card is not None and _part_of_name(chosen.lines, best.lines, card))):
         return best.lines
     return chosen.lines
+
+
+def _part_of_name(lines: list[TextLine], whole: list[TextLine], card: CardText) -> bool:
+    """Whether the name line in ``card``'s name box among ``lines`` (no label found) is a part
+    of the one among ``whole``: fewer glyphs, within its span, and that one's glyphs all of
+    one height and shaped like letters. Fresh real-look 1020037 at 1.02x: the darker way,
+    best over the three cards, saw card 1's ``PLATYPUS`` as ``PLAT`` and ``YPUS`` run into the
+    faint ``YOU HAVE 2`` under it (a glyph 17 tall among 10), the plain way all eight
+    letters 10 tall; the name read as none and the card asked (a Kangaroo or a Platypus)."""
+    if card.name_box is None or _owned_line(lines) is not None or \
+            _owned_line(whole) is not None:
+        return False
+    part, name = _name_line(lines, card, None), _name_line(whole, card, None)
+    if part is None or name is None or len(name.glyphs) < MIN_NAME or \
+            len(part.glyphs) >= len(name.glyphs):
+        return False
+    px, _, pw, _ = part.box
+    nx, _, nw, _ = name.box
+    if px < nx - 1 or px + pw > nx + nw + 1:
+        return False
+    tall = float(np.median([g.box[3] for g in name.glyphs]))
+    return all(abs(g.box[3] - tall) <= (1 - CAPITAL_SHARE) * tall
+               and LETTER_SHAPE[0] <= g.box[2] / max(tall, 1.0) <= LETTER_SHAPE[1]
+               for g in name.glyphs)
+
+
+CAPITAL_SHARE = 0.85  # a whole name's glyphs are all this share of their usual height or more
 
 
 OWNED_WORDS = (3, 4)  # the glyphs of ``YOU HAVE``'s two words
@@ -1204,18 +1236,54 @@ def _card_seen(image: np.ndarray, card: CardText,
         return {}
     crop = image[y0:y1, x0:x1]
     colour = border_colour(image[max(0, y):y1, x0:x1])
-    pictures = {"plain": (crop, colour, INK)}
-    for kind, side in _one_sided(crop, colour).items():
-        pictures[kind] = (side, colour, FAINT_INK)
-    ringed = _ringed(crop, colour)
-    if ringed is not None:
-        pictures["ringed"] = (*ringed, INK)
+    pictures = _pictures(crop, colour)
+    inner = _inner_colour(image, card, colour)
+    if inner is not None:
+        # (the card's text stands on another colour than the card's box shows at its edges:
+        # each way again on that colour)
+        pictures.update({kind + INNER: seen for kind, seen in _pictures(crop, inner).items()})
     out = {}
     for kind, (picture, ground, ink) in pictures.items():
         lines = [ln for ln in text_lines(picture, ground, ink=ink) if len(ln.glyphs) >= 2]
         pairs = [_moved_label(ln, shape, x0, y0) for ln in lines]
         out[kind] = SeenLines([p for p, _ in pairs], [f for _, f in pairs])
     return out
+
+
+def _pictures(crop: np.ndarray, colour: np.ndarray
+              ) -> dict[str, tuple[np.ndarray, np.ndarray, float]]:
+    """The ways of seeing a card's ``crop`` on its ``colour`` (:func:`_card_seen`): each
+    picture with the colour its text stands on and the ink's least difference from it."""
+    pictures = {"plain": (crop, colour, INK)}
+    for kind, side in _one_sided(crop, colour).items():
+        pictures[kind] = (side, colour, FAINT_INK)
+    ringed = _ringed(crop, colour)
+    if ringed is not None:
+        pictures["ringed"] = (*ringed, INK)
+    return pictures
+
+
+INNER = "/inner"  # the ways of seeing a card on the colour around its name box
+INNER_APART = 40.0  # ... when that colour is this far (BGR) from the card box's edges'
+
+
+def _inner_colour(image: np.ndarray, card: CardText, colour: np.ndarray) -> np.ndarray | None:
+    """The colour around the card's name box (its edges' commonest) when it is
+    :data:`INNER_APART` or farther from ``colour``, the card box's edges': a card drawn as a
+    lighter panel rounded at its ends within its box (widest 995015 at 2.83x: a pill whose
+    corners leave the box's edges the screen's dark brown) stands its text on the panel,
+    and seen on the brown the whole panel is one blob of ink, the name with it. ``None``
+    otherwise (no name box, or its colour the card's)."""
+    if card.name_box is None:
+        return None
+    bx, by, bw, bh = card.name_box
+    H, W = image.shape[:2]
+    x0, y0, x1, y1 = max(0, bx), max(0, by), min(W, bx + bw), min(H, by + bh)
+    if x1 - x0 < 8 or y1 - y0 < 4:
+        return None
+    inner = border_colour(image[y0:y1, x0:x1])
+    apart = float(np.linalg.norm(np.asarray(inner, np.float32) - np.asarray(colour, np.float32)))
+    return inner if apart >= INNER_APART else None
 
 
 FAINT_INK = 14.0  # on a card with one side painted flat, ink starts this far from its colour
