@@ -476,7 +476,7 @@ def _widest_search(facts: dict, best: _Best) -> float:
     return least * NARROWER if best[1] < 0 else least
 
 
-CLEARLY_STRONGER = 1.5  # lines to outscore a best reading most of its tiles (_narrower_board)
+CLEARLY_STRONGER = 1.0  # lines to outscore a best reading most of its tiles (_narrower_board)
 
 
 def _narrower_board(image: np.ndarray, best: _Best, inside) -> _Best:
@@ -1685,6 +1685,11 @@ for _y, _x in ((2, 2), (2, 22), (22, 2), (22, 22)):
     _RING[_y : _y + 8, _x : _x + 8] = False
 _SIDES = ((slice(2, 6), slice(10, 22)), (slice(26, 30), slice(10, 22)),
           (slice(10, 22), slice(2, 6)), (slice(10, 22), slice(26, 30)))
+# A found tile's cell: the band round a rounded tile inset in it, inside the lines
+# (:func:`_on_a_cell`).
+_CELL = np.zeros((PATCH, PATCH), bool)
+_CELL[1:31, 1:31] = True
+_CELL[4:28, 4:28] = False
 # The rim cut in two, across and along: a tile is one colour all round (grass, dirt, or its
 # rarity's colour around the sprite), so halves of two colours are a tile partly under
 # something lying over the board (a notification's edge crossing it).
@@ -1740,6 +1745,7 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
     own_share = (np.linalg.norm(stack[:, 3:29, 3:29] - rims[:, None, None], axis=3)
                  < OWN_NEAR).mean(axis=(1, 2))
     rim_one = (np.linalg.norm(stack[:, _RING] - rims[:, None], axis=2) < RIM_NEAR).mean(axis=1)
+    on_cell = _on_a_cell(stack, ground, grass, spread)
 
     references = _rarity_references(facts)
     tolerance, margin = facts["rarity_tolerance"], facts["rarity_margin"]
@@ -1747,14 +1753,16 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
     for k in range(lattice.rows * lattice.cols):
         r, c = divmod(k, lattice.cols)
         rim = rims[k]
-        if ground[k] and own_share[k] < GRASS_OWN_SHARE:  # a grass rim round no grass
+        # (a found tile of the lawn's green on its cell is read as any found tile)
+        lawn = ground[k] and not on_cell[k]
+        if lawn and own_share[k] < GRASS_OWN_SHARE:  # a grass rim round no grass
             seen = _panel_tile(image, lattice, r, c, stack[k], rim, references, tolerance,
                                margin)
-        elif ground[k] and own_share[k] < DISC_OWN_SHARE \
+        elif lawn and own_share[k] < DISC_OWN_SHARE \
                 and _rarity_disc(stack[k], rim, references):
             seen = _panel_tile(image, lattice, r, c, stack[k], rim, references, tolerance,
                                margin)
-        elif ground[k]:  # grass shows on untapped tiles only, whatever lies over the rest
+        elif lawn:  # grass shows on untapped tiles only, whatever lies over the rest
             seen = TileSeen("ground", confidence=_closeness(rim, grass, spread))
         elif rim[0] < facts["empty_darkness"] * grass[0] and spread_l[k] >= 8.0 \
                 and _dirt_round_a_pointer(image, lattice, r, c, rim):
@@ -1812,6 +1820,35 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
     grid = tuple(tuple(tiles[r * lattice.cols : (r + 1) * lattice.cols])
                  for r in range(lattice.rows))
     return grid, _plausibility(tiles)
+
+
+# A found tile is rounded and inset in its cell, and may be drawn in the lawn's own green
+# (a common animal's): on the board's own lattice its rim band is the lawn's and it read as
+# grass (fresh harder desktop 410008, an emulator window: two found Beavers, their cells a
+# darker green, read as grass on the board's lattice; read found only on a lattice 4% too
+# wide, whose rim band took in the cells). The cell shows all round such a tile, in the band
+# inside the lines (:data:`_CELL`): one colour on CELL_ONE of the band at least, not the
+# lawn's (the grass spread from it and more) nor the colour that band shows on the grass
+# tiles (their lines, however thick). A grass tile's band is the lawn's, round its
+# decoration.
+CELL_ONE = 0.7
+
+
+def _on_a_cell(stack: np.ndarray, ground: np.ndarray, grass: np.ndarray,
+               spread: float) -> np.ndarray:
+    """Which tiles (Lab patches ``stack``) whose rim is the lawn's (``ground``) stand on a
+    cell of another colour all round (:data:`CELL_ONE`)."""
+    out = np.zeros(len(stack), bool)
+    if not ground.any():
+        return out
+    bands = stack[:, _CELL]
+    cells = _dominant_each(bands)
+    one = (np.linalg.norm(bands - cells[:, None], axis=2) < RIM_NEAR).mean(axis=1)
+    lined = np.median(cells[ground], axis=0)
+    for k in np.nonzero(ground)[0]:
+        out[k] = one[k] >= CELL_ONE and np.linalg.norm(cells[k] - grass) >= spread \
+            and np.linalg.norm(cells[k] - lined) >= spread
+    return out
 
 
 # A tile whose rim is not grass and not plain is taken for a found tile: of its rarity when
