@@ -702,19 +702,24 @@ def _outline(inked: np.ndarray, a: int, b: int, rows: tuple[int, int],
     the ink of columns ``a`` to ``b`` spanning ``rows`` (:data:`RING_SIDE`), or ``None``."""
     upper, lower = rows
     reach, inside = max(2, round(RING_REACH * pitch)), max(1, round(RING_IN * (b - a)))
-    span = inked[max(0, upper - reach) : lower + reach]
     # (a line blurred over two columns counts in either)
-    wide = span | np.roll(span, 1, axis=1) if span.shape[1] > 1 else span
-    tall = wide.sum(axis=0) >= RING_SIDE * (lower - upper)
+    wide = inked.copy()
+    wide[:, 1:] |= inked[:, :-1]
+    start = max(0, upper - reach)
+    tall = wide[start : lower + reach].sum(axis=0) >= RING_SIDE * (lower - upper)
     lefts = np.nonzero(tall[max(0, a - reach) : a + inside])[0]
     rights = np.nonzero(tall[max(0, b - inside) : b + reach])[0]
     if not len(lefts) or not len(rights):
         return None
     left = max(0, a - reach) + int(lefts[0])
     right = max(0, b - inside) + int(rights[-1])
-    inked_rows = np.nonzero(wide[:, left] | wide[:, right])[0]
-    top = max(0, upper - reach) + int(inked_rows[0])
-    bottom = max(0, upper - reach) + int(inked_rows[-1]) + 1
+    sides = wide[:, left] | wide[:, right]
+    inked_rows = np.nonzero(sides[start : lower + reach])[0]
+    top, bottom = start + int(inked_rows[0]), start + int(inked_rows[-1]) + 1
+    while top > 0 and sides[top - 1]:
+        top -= 1  # (the lines on up and down, past the ink they stand by)
+    while bottom < len(sides) and sides[bottom]:
+        bottom += 1
     left = max(0, left - 1)  # (the line's own column: counted in the next, blurred or not)
     right = min(inked.shape[1], right + 1)
     return (left, top, right - left, bottom - top)

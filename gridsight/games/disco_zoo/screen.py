@@ -380,8 +380,7 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
                                shifts=LATTICE_SHIFTS if best[1] >= 0 else 0))
         best = _best_lattice(image, [lat for lat in wider if (
             round(lat.x), round(lat.y), round(lat.pitch_x)) not in tried], best)
-    # (Whenever a tile is left unread; above SEEN_WHOLE only for lines clearly stronger:
-    # :data:`CLEARLY_STRONGER`.)
+    # (Whenever a tile is left unread, for any stronger lines.)
     if best is not None and best[1] >= 0 and best[5] < 1.0:
         best = _narrower_board(image, best, inside)
     if best is not None and (best[1] >= 0 or best[4]) and best[5] < 1.0:
@@ -476,9 +475,6 @@ def _widest_search(facts: dict, best: _Best) -> float:
     return least * NARROWER if best[1] < 0 else least
 
 
-CLEARLY_STRONGER = 1.0  # lines to outscore a best reading most of its tiles (_narrower_board)
-
-
 def _narrower_board(image: np.ndarray, best: _Best, inside) -> _Best:
     """``best`` (it fits but leaves a tile unread, after the wider search), or the lattice of
     a board narrower than ``board_min_width`` of the picture (down to :data:`NARROWER` of it,
@@ -492,26 +488,24 @@ def _narrower_board(image: np.ndarray, best: _Best, inside) -> _Best:
     88%: refused; the board's own lattice fits better by its lines, 0.33 to 0.22, and reads
     all 25).
 
-    Tried too when ``best`` reads :data:`SEEN_WHOLE` of its tiles or more but not all; the
-    narrower lattice is taken then only when its lines score :data:`CLEARLY_STRONGER` times
-    ``best``'s. Fresh wider 1010008 with its top cut (the ``top`` variant of
-    ``bench/disco_zoo_variants.py``): the board 0.49 of the picture's width, a lattice 1.1x
-    its pitch (its last column past the board) read 20 of 25 tiles, a tapped tile stated
+    Tried too when ``best`` reads :data:`SEEN_WHOLE` of its tiles or more but not all
+    (fresh wider 1010008 with its top cut, the ``top`` variant of
+    ``bench/disco_zoo_variants.py``: the board 0.49 of the picture's width, a lattice 1.1x
+    its pitch, its last column past the board, read 20 of 25 tiles, a tapped tile stated
     untapped both ways; the board's own lattice scores 0.51 by its lines to its 0.28 and reads
-    all 25. Not for any stronger lines: harder desktop 410008's screen (a board 0.51 of the
-    crop's width) is read exactly on a lattice 4% too wide reading 24 tiles, and the board's
-    own, 1.03x its score, reads its two found Beavers (the lawn's green) as grass (then the
-    lawn unsure: an exact read lost for an ask). ``inside``: :func:`_inside_frame`'s
-    filter."""
+    all 25), for any stronger lines: harder desktop 410008's screen (a board 0.51 of the
+    crop's width) read 24 tiles on a lattice 4% too wide, the board's own, 1.03x its score,
+    all 25 once a found tile of the lawn's green on its cell is read found
+    (:func:`_on_a_cell`; lines 1.5x as strong were asked for until then). ``inside``:
+    :func:`_inside_frame`'s filter."""
     facts = screen_facts()
     least = facts["board_min_width"]
     candidates = inside(lattice_candidates(image, facts["rows"], facts["cols"],
                                            min_width=least * NARROWER, max_width=least,
                                            keep=LATTICES_WIDER))
     found = _best_lattice(image, candidates, None)
-    stronger = 1.0 if best[5] < SEEN_WHOLE else CLEARLY_STRONGER
     return found if found is not None and _whole(found) \
-        and found[2].score > best[2].score * stronger else best
+        and found[2].score > best[2].score else best
 
 
 def _whole(best: _Best | None) -> bool:
