@@ -422,24 +422,12 @@ def inside_frame(image: np.ndarray, ground: Sequence[Box]) -> tuple[Box, ...]:
     panel, "animals: Sasquatch" stated for three with no warning)."""
     left, right = frames_or_pillars(image)
     height, width = image.shape[:2]
-    # (the frame's inner edge blends with what it borders: FRAME_BLEND)
-    left, right = left + FRAME_BLEND if left else 0, right + FRAME_BLEND if right else 0
     out = []
     for x, y, w, h in ground:
         a, b = max(left, x), min(width - right, x + w)
-        if b - a >= GROUND_LEAST and min(height, y + h) > max(0, y):
+        if b > a and min(height, y + h) > max(0, y):
             out.append((a, y, b - a, h))
     return tuple(out)
-
-
-# A board near a window's frame leaves only its frame's blended edge beside it, inside the
-# frame (fresh widest-look 1026016 at 1.83x: 4 px left of the sample beside the board, 1 px
-# of the dark-green ground and 3 of its blend into the mint frame, taken for the ground; a
-# mint bar over the cards found as the row, one panel, the screen asked). The frame's
-# FRAME_BLEND columns next to it are cut off too, and a sample narrower than GROUND_LEAST
-# pixels left out.
-FRAME_BLEND = 2
-GROUND_LEAST = 3
 
 
 # With no ground beside the board inside the frames (the board spans the screen), the ground
