@@ -76,11 +76,15 @@ def test_a_missed_card_beside_one_found_never_leaves_one_animal_stated(reads):
 
 def test_a_found_tile_near_the_lawn_is_listed_unread_not_untapped(reads):
     """710032 at 1.36x: a common tile 6 Lab from the lawn, its corners 9-13 Lab off on a
-    screen whose grass corners agree within 0.5: listed unread, never stated untapped."""
-    _, _, _, _, unread, _, screen = reads[
+    screen whose grass corners agree within 0.5: listed unread, never stated untapped. Since
+    the 36th session read found by the darker grass round it, its cell
+    (``screen._on_a_cell``), and of the common rarity; the screen read exactly."""
+    text, _, _, _, unread, named, screen = reads[
         "a common tile near the lawn's green, inset on darker grass"]
-    assert screen.tiles[1][3].kind == "unknown"
-    assert (1, 3) in unread
+    tile = screen.tiles[1][3]
+    assert tile.kind == "unknown" and (1, 3) in unread or \
+        tile.kind == "found" and tile.rarities == ("common",)
+    assert named.text.splitlines()[4].split()[3] == text.splitlines()[4].split()[3] == "1"
 
 
 @pytest.mark.parametrize("seed", range(700_000, 700_040))
@@ -136,7 +140,10 @@ def test_a_found_tile_in_the_lawns_green_is_still_found():
     desktop search reads the screen by (the lattice a little larger than the board's) the
     bush check left both unread, the cards' tally failed and the screen was not found; the
     lawn's green rings their sprites (on every arm, hardly in the corners), unlike a bush's
-    round its decoration."""
+    round its decoration. On the board's own lattice (pitch 47.6, not 49.6: narrower than
+    the least width, 1.03x the wider one's lines) their rim band is the lawn's: they are
+    found by their cells, a darker green all round them (``screen._on_a_cell``), and all 25
+    tiles are read there."""
     from kit.desktop import real_look_rescue, sample
 
     _, capture, _ = sample(real_look_rescue, 410_008, fraction=(0.15, 0.2), harder=True)
@@ -144,7 +151,8 @@ def test_a_found_tile_in_the_lawns_green_is_still_found():
     for r, c in ((2, 1), (3, 2)):
         assert screen.tiles[r][c].kind == "found"
         assert screen.tiles[r][c].rarities == ("common",)
-    assert screen.board_read("disco-zoo/structure").known_fraction >= 0.88
+    assert abs(screen.lattice.pitch_x - 47.6) < 0.5
+    assert screen.board_read("disco-zoo/structure").known_fraction == 1.0
 
 
 def test_the_ground_beside_a_board_at_the_screens_edge_is_sampled_on_the_screen_only():

@@ -688,6 +688,48 @@ def _painted_around(image: np.ndarray, box: Box, ink: Box, colour: tuple[float, 
     part[~keep] = colour
 
 
+# A card of the ground's very colour may be drawn with an outline (fresh widest-look 1006034
+# at 0.63x: one City card 0 Lab off the grey ground inside a dark rounded line): no panel
+# shows, and the card made round its ink was cut inside the outline's sides, its box row
+# reaching them (no row read; the screen asked). Where the group's ink (the lines left in)
+# shows an upright line at each side, within RING_REACH of a tile's pitch outside its
+# outermost ink or RING_IN of its width inside it, each inked down RING_SIDE of the rows
+# its ink spans at least, the lines are the card's sides: it is read between them, from
+# the top to the bottom of their ink, as a panel found by its colour is.
+RING_SIDE = 0.8
+RING_REACH = 0.15
+RING_IN = 0.1
+
+
+def _outline(inked: np.ndarray, a: int, b: int, rows: tuple[int, int],
+             pitch: float) -> Box | None:
+    """The box (``inked``'s coordinates) between the upright lines standing at each side of
+    the ink of columns ``a`` to ``b`` spanning ``rows`` (:data:`RING_SIDE`), or ``None``."""
+    upper, lower = rows
+    reach, inside = max(2, round(RING_REACH * pitch)), max(1, round(RING_IN * (b - a)))
+    # (a line blurred over two columns counts in either)
+    wide = inked.copy()
+    wide[:, 1:] |= inked[:, :-1]
+    start = max(0, upper - reach)
+    tall = wide[start : lower + reach].sum(axis=0) >= RING_SIDE * (lower - upper)
+    lefts = np.nonzero(tall[max(0, a - reach) : a + inside])[0]
+    rights = np.nonzero(tall[max(0, b - inside) : b + reach])[0]
+    if not len(lefts) or not len(rights):
+        return None
+    left = max(0, a - reach) + int(lefts[0])
+    right = max(0, b - inside) + int(rights[-1])
+    sides = wide[:, left] | wide[:, right]
+    inked_rows = np.nonzero(sides[start : lower + reach])[0]
+    top, bottom = start + int(inked_rows[0]), start + int(inked_rows[-1]) + 1
+    while top > 0 and sides[top - 1]:
+        top -= 1  # (the lines on up and down, past the ink they stand by)
+    while bottom < len(sides) and sides[bottom]:
+        bottom += 1
+    left = max(0, left - 1)  # (the line's own column: counted in the next, blurred or not)
+    right = min(inked.shape[1], right + 1)
+    return (left, top, right - left, bottom - top)
+
+
 def unedged_cards(image: np.ndarray, area: Box, ground: Sequence[Box], facts: dict,
                   pitch: float) -> tuple[CardSeen, ...]:
     """The cards in ``area`` found by what they hold when no row of panels shows there
@@ -709,6 +751,7 @@ def unedged_cards(image: np.ndarray, area: Box, ground: Sequence[Box], facts: di
     top, bottom = stretches[-1]
     mask = mask[:bottom]
     mask[:top] = False
+    lined = mask.copy()
     inked = without_specks(_without_lines(mask, LINE_LONG * pitch))
     mask = _without_strays(inked, pitch)
     strays = inked & ~mask
@@ -746,6 +789,9 @@ def unedged_cards(image: np.ndarray, area: Box, ground: Sequence[Box], facts: di
         right = (b + groups[k + 1][0]) // 2 if k + 1 < len(groups) else b + reach
         left, right = max(0, x0 + left), min(image.shape[1], x0 + right)
         box = (left, max(0, upper - pad), right - left, lower + pad - max(0, upper - pad))
+        ring = _outline(lined, a, b, (int(rows.min()), int(rows.max()) + 1), pitch)
+        if ring is not None:
+            box = (x0 + ring[0], y0 + ring[1], ring[2], ring[3])
         if clean is not image:
             _painted_around(clean, box, (x0 + a, upper, b - a, lower - upper), colour)
         card = read_card(clean, Panel(box, colour), facts, pitch)

@@ -335,6 +335,7 @@ def _may_spell(counter: NumberRead, value: int) -> bool:
 LATTICES_KEPT = 2  # distinct lattices (each with its shifts) tried on every screen
 LATTICES_WIDER = 5  # ... when the best of them leaves too many tiles unread
 SEEN_WHOLE = 0.8  # a lattice with fewer of its tiles read widens the search
+CLEARLY_STRONGER = 1.5  # lines for a narrower lattice to replace one reading too few tiles
 
 
 def locate_rescue(image: np.ndarray) -> RescueScreen:
@@ -381,8 +382,7 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
                                shifts=LATTICE_SHIFTS if best[1] >= 0 else 0))
         best = _best_lattice(image, [lat for lat in wider if (
             round(lat.x), round(lat.y), round(lat.pitch_x)) not in tried], best)
-    # (Whenever a tile is left unread; above SEEN_WHOLE only for lines clearly stronger:
-    # :data:`CLEARLY_STRONGER`.)
+    # (Whenever a tile is left unread, for any stronger lines.)
     if best is not None and best[1] >= 0 and best[5] < 1.0:
         best = _narrower_board(image, best, inside)
     if best is not None and (best[1] >= 0 or best[4]) and best[5] < 1.0:
@@ -478,9 +478,6 @@ def _widest_search(facts: dict, best: _Best) -> float:
     return least * NARROWER if best[1] < 0 else least
 
 
-CLEARLY_STRONGER = 1.5  # lines to outscore a best reading most of its tiles (_narrower_board)
-
-
 def _narrower_board(image: np.ndarray, best: _Best, inside) -> _Best:
     """``best`` (it fits but leaves a tile unread, after the wider search), or the lattice of
     a board narrower than ``board_min_width`` of the picture (down to :data:`NARROWER` of it,
@@ -494,16 +491,15 @@ def _narrower_board(image: np.ndarray, best: _Best, inside) -> _Best:
     88%: refused; the board's own lattice fits better by its lines, 0.33 to 0.22, and reads
     all 25).
 
-    Tried too when ``best`` reads :data:`SEEN_WHOLE` of its tiles or more but not all; the
-    narrower lattice is taken then only when its lines score :data:`CLEARLY_STRONGER` times
-    ``best``'s. Fresh wider 1010008 with its top cut (the ``top`` variant of
-    ``bench/disco_zoo_variants.py``): the board 0.49 of the picture's width, a lattice 1.1x
-    its pitch (its last column past the board) read 20 of 25 tiles, a tapped tile stated
+    Tried too when ``best`` reads :data:`SEEN_WHOLE` of its tiles or more but not all
+    (fresh wider 1010008 with its top cut, the ``top`` variant of
+    ``bench/disco_zoo_variants.py``: the board 0.49 of the picture's width, a lattice 1.1x
+    its pitch, its last column past the board, read 20 of 25 tiles, a tapped tile stated
     untapped both ways; the board's own lattice scores 0.51 by its lines to its 0.28 and reads
-    all 25. Not for any stronger lines: harder desktop 410008's screen (a board 0.51 of the
-    crop's width) is read exactly on a lattice 4% too wide reading 24 tiles, and the board's
-    own, 1.03x its score, reads its two found Beavers (the lawn's green) as grass (then the
-    lawn unsure: an exact read lost for an ask).
+    all 25), for any stronger lines: harder desktop 410008's screen (a board 0.51 of the
+    crop's width) read 24 tiles on a lattice 4% too wide, the board's own, 1.03x its score,
+    all 25 once a found tile of the lawn's green on its cell is read found
+    (:func:`_on_a_cell`; lines 1.5x as strong were asked for until then).
 
     A narrower lattice reading :data:`SEEN_WHOLE` of its tiles or more where ``best`` reads
     fewer, with lines :data:`CLEARLY_STRONGER`, is taken too (then tried around and a row
@@ -524,8 +520,7 @@ def _narrower_board(image: np.ndarray, best: _Best, inside) -> _Best:
     found = _best_lattice(image, candidates, None)
     if found is None or found[1] < 0:
         return best
-    stronger = 1.0 if best[5] < SEEN_WHOLE else CLEARLY_STRONGER
-    if _whole(found) and found[2].score > best[2].score * stronger:
+    if _whole(found) and found[2].score > best[2].score:
         return found
     if best[5] < SEEN_WHOLE <= found[5] and \
             found[2].score > best[2].score * CLEARLY_STRONGER:
@@ -1750,6 +1745,11 @@ for _y, _x in ((2, 2), (2, 22), (22, 2), (22, 22)):
     _RING[_y : _y + 8, _x : _x + 8] = False
 _SIDES = ((slice(2, 6), slice(10, 22)), (slice(26, 30), slice(10, 22)),
           (slice(10, 22), slice(2, 6)), (slice(10, 22), slice(26, 30)))
+# A found tile's cell: the band round a rounded tile inset in it, inside the lines
+# (:func:`_on_a_cell`).
+_CELL = np.zeros((PATCH, PATCH), bool)
+_CELL[1:31, 1:31] = True
+_CELL[4:28, 4:28] = False
 # The rim cut in two, across and along: a tile is one colour all round (grass, dirt, or its
 # rarity's colour around the sprite), so halves of two colours are a tile partly under
 # something lying over the board (a notification's edge crossing it).
@@ -1805,6 +1805,7 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
     own_share = (np.linalg.norm(stack[:, 3:29, 3:29] - rims[:, None, None], axis=3)
                  < OWN_NEAR).mean(axis=(1, 2))
     rim_one = (np.linalg.norm(stack[:, _RING] - rims[:, None], axis=2) < RIM_NEAR).mean(axis=1)
+    on_cell = _on_a_cell(stack, rims, ground, spread, lattice.cols)
 
     references = _rarity_references(facts)
     tolerance, margin = facts["rarity_tolerance"], facts["rarity_margin"]
@@ -1812,14 +1813,16 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
     for k in range(lattice.rows * lattice.cols):
         r, c = divmod(k, lattice.cols)
         rim = rims[k]
-        if ground[k] and own_share[k] < GRASS_OWN_SHARE:  # a grass rim round no grass
+        # (a found tile of the lawn's green on its cell is read as any found tile)
+        lawn = ground[k] and not on_cell[k]
+        if lawn and own_share[k] < GRASS_OWN_SHARE:  # a grass rim round no grass
             seen = _panel_tile(image, lattice, r, c, stack[k], rim, references, tolerance,
                                margin)
-        elif ground[k] and own_share[k] < DISC_OWN_SHARE \
+        elif lawn and own_share[k] < DISC_OWN_SHARE \
                 and _rarity_disc(stack[k], rim, references):
             seen = _panel_tile(image, lattice, r, c, stack[k], rim, references, tolerance,
                                margin)
-        elif ground[k]:  # grass shows on untapped tiles only, whatever lies over the rest
+        elif lawn:  # grass shows on untapped tiles only, whatever lies over the rest
             seen = TileSeen("ground", confidence=_closeness(rim, grass, spread))
         elif rim[0] < facts["empty_darkness"] * grass[0] and spread_l[k] >= 8.0 \
                 and _dirt_round_a_pointer(image, lattice, r, c, rim):
@@ -1877,6 +1880,37 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
     grid = tuple(tuple(tiles[r * lattice.cols : (r + 1) * lattice.cols])
                  for r in range(lattice.rows))
     return grid, _plausibility(tiles)
+
+
+# A found tile is rounded and inset in its cell, and may be drawn in the lawn's own green
+# (a common animal's): on the board's own lattice its rim band is the lawn's and it read as
+# grass (fresh harder desktop 410008, an emulator window: two found Beavers, their cells a
+# darker green, read as grass on the board's lattice; read found only on a lattice 4% too
+# wide, whose rim band took in the cells). The cell shows all round such a tile, in the band
+# inside the lines (:data:`_CELL`): one colour on CELL_ONE of the band at least, not the
+# lawn's (the grass spread from it and more) nor the colour that band shows on the grass
+# tiles (their lines, however thick). A grass tile's band is the lawn's, round its
+# decoration.
+CELL_ONE = 0.7
+
+
+def _on_a_cell(stack: np.ndarray, rims: np.ndarray, ground: np.ndarray, spread: float,
+               cols: int) -> np.ndarray:
+    """Which tiles (Lab patches ``stack``, rim colours ``rims``) whose rim is the lawn's
+    (``ground``) stand on a cell of another colour all round (:data:`CELL_ONE`); each
+    against the lawn's green and the grass tiles' bands in its own squares of a
+    checkerboard (:func:`_lawn_green`)."""
+    out = np.zeros(len(stack), bool)
+    if not ground.any():
+        return out
+    bands = stack[:, _CELL]
+    cells = _dominant_each(bands)
+    one = (np.linalg.norm(bands - cells[:, None], axis=2) < RIM_NEAR).mean(axis=1)
+    for k in np.nonzero(ground & (one >= CELL_ONE))[0]:
+        green, lined = _lawn_green(rims, ground, k, cols), _lawn_green(cells, ground, k, cols)
+        out[k] = min(np.linalg.norm(cells[k] - green),
+                     np.linalg.norm(cells[k] - lined)) >= spread
+    return out
 
 
 # A tile whose rim is not grass and not plain is taken for a found tile: of its rarity when
@@ -2996,8 +3030,25 @@ def _placed_word(crop: np.ndarray, ink_mask: np.ndarray, pick,
     fill = _fill_mask(crop[y0:y1, x0:x1], ink[y0:y1, x0:x1] > 0)
     n, lab, st, _ = cv2.connectedComponentsWithStats(fill.astype(np.uint8), connectivity=8)
     glyphs = sorted((i for i in range(1, n) if st[i][3] >= 0.6 * (y1 - y0)),
-                    key=lambda i: st[i][0])
-    return read_number([lab == i for i in glyphs][:2]), (x0, y0, x1 - x0, y1 - y0)
+                    key=lambda i: st[i][0])[:2]
+    masks = [lab == i for i in glyphs]
+    for j in range(1, n):
+        # (a piece of a glyph parted from it: :data:`PIECE_HEIGHT`)
+        middle = st[j][0] + st[j][2] / 2
+        owner = [k for k, i in enumerate(glyphs)
+                 if st[i][0] <= middle < st[i][0] + st[i][2]]
+        if j not in glyphs and len(owner) == 1 and st[j][3] >= PIECE_HEIGHT * (y1 - y0):
+            masks[owner[0]] = masks[owner[0]] | (lab == j)
+    return read_number(masks), (x0, y0, x1 - x0, y1 - y0)
+
+
+# A blocky digit's steps may touch only at their corners, and the fill's corners part them:
+# a 2's base and the notch under its top bar stood apart from the rest of it, the rest alone
+# read (a bar, a stem and a stair: a 7, leading by 0.12 at every cut; fresh widest-look
+# 1026023 at 0.66x, "taps: 7" for 2 stated with --animals and no warning as bought
+# attempts). A piece of the word under the height of a glyph, this share of the word's
+# height at least, whose middle stands in one glyph's columns, is that glyph's.
+PIECE_HEIGHT = 0.1
 
 
 def _tallest_word(boxes: list[Box]) -> list[Box]:
