@@ -171,6 +171,20 @@ def test_a_cut_picture_whose_sides_settle_nowhere_is_offered_at_its_repeats_plac
         screens
 
 
+def test_a_cut_picture_is_offered_where_it_is_past_a_near_duplicate_place():
+    """150000 of the widest looks, frame 0: as frame 1 (cubic 3.5x, cut 3.9 console pixels
+    at the bottom under a title bar). At the pitch calibration found (56.054), the title
+    bar's lower edge scored best both at row 21 and at row 22, and the two filled both
+    places kept down: the picture's own top, row 34, was never offered and the frame was
+    refused. Places kept are more than a pixel apart, so it is."""
+    _settings, _shot, moments = rooms.one_shot_case(0, 150_000, wider=True, widest="all")
+    moment = moments[0]
+    x, y, _w, _h = moment.picture
+    screens = find_cut_screens(without_scanlines(moment.image), GBC, 56.054)
+    assert any(abs(s.x - x) <= 1 and abs(s.y - y) <= 1 and s.clip[3] >= 3 for s in screens), \
+        screens
+
+
 def test_a_whole_picture_at_its_repeats_place_is_not_offered_cut_a_tile_deep():
     """149020 of the wider looks, frame 0: 2.5x Lanczos under an LCD grid, ghosting 0.31 and
     JPEG 42, the picture whole between black bars, its sides settling nowhere. At its
