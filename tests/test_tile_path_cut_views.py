@@ -156,6 +156,49 @@ def test_a_cut_picture_beside_black_bars_under_a_title_bar_is_offered_where_it_i
         screens
 
 
+def test_a_cut_picture_whose_sides_settle_nowhere_is_offered_at_its_repeats_place():
+    """150000 of the widest looks, frame 1: cubic 3.5x, JPEG 59, gamma 0.51, scanlines every
+    third row, 5-pixel margins either side and the picture cut 3.9 console pixels at the
+    bottom. Its sides settle nowhere (the margins JPEG and gamma leave far from flat), so no
+    place across and no picture cut at the bottom was offered; taken whole in the rows
+    above, the view at the top of the room was placed 28 pixels off and refused. Across,
+    the repeats' own place is offered, and the picture cut at the bottom where it is."""
+    _settings, _shot, moments = rooms.one_shot_case(0, 150_000, wider=True, widest="all")
+    moment = moments[1]
+    x, y, w, _h = moment.picture
+    screens = find_cut_screens(without_scanlines(moment.image), GBC, w / GBC.tiles_wide)
+    assert any(abs(s.x - x) <= 1 and abs(s.y - y) <= 1 and s.clip[3] >= 3 for s in screens), \
+        screens
+
+
+def test_a_cut_picture_is_offered_where_it_is_past_a_near_duplicate_place():
+    """150000 of the widest looks, frame 0: as frame 1 (cubic 3.5x, cut 3.9 console pixels
+    at the bottom under a title bar). At the pitch calibration found (56.054), the title
+    bar's lower edge scored best both at row 21 and at row 22, and the two filled both
+    places kept down: the picture's own top, row 34, was never offered and the frame was
+    refused. Places kept are more than a pixel apart, so it is."""
+    _settings, _shot, moments = rooms.one_shot_case(0, 150_000, wider=True, widest="all")
+    moment = moments[0]
+    x, y, _w, _h = moment.picture
+    screens = find_cut_screens(without_scanlines(moment.image), GBC, 56.054)
+    assert any(abs(s.x - x) <= 1 and abs(s.y - y) <= 1 and s.clip[3] >= 3 for s in screens), \
+        screens
+
+
+def test_a_whole_picture_at_its_repeats_place_is_not_offered_cut_a_tile_deep():
+    """149020 of the wider looks, frame 0: 2.5x Lanczos under an LCD grid, ghosting 0.31 and
+    JPEG 42, the picture whole between black bars, its sides settling nowhere. At its
+    repeats' place across it was offered cut 47 and 48 console pixels at the bottom (the
+    whole picture three tiles off, the same mapping over fewer cells): read so, 27 cells it
+    shows in full were ``?``. Only cut by under a tile down is it offered there."""
+    _settings, _shot, moments = rooms.one_shot_case(20, 149_020, wider=True)
+    moment = moments[0]
+    x = moment.picture[0]
+    screens = find_cut_screens(without_scanlines(moment.image), GBC, 40.003)  # the pack's
+    assert not any(abs(s.x - x) <= 1 and s.clip[1] + s.clip[3] >= GBC.tile_px
+                   for s in screens), screens
+
+
 @pytest.fixture(scope="module")
 def filling_case():
     """One-screenshot acceptance 127018: 2.54x nearest, JPEG 69, colour-corrected, no

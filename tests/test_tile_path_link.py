@@ -143,6 +143,27 @@ def test_two_tiles_read_as_his_keep_the_yellow_one():
     assert not_link(np.stack([plain, his, salmon]), [0, 1], labels) == []  # one in view
 
 
+def test_a_tile_read_as_his_is_unread_when_another_leans_to_his_look():
+    """One tile read as Link's (a yellow enemy over a blue tile, 155007 --widest all) while
+    another fully in view, read unknown, has his yellow look as the most of its votes (his
+    own tile, pale under a colour correction): neither is stated. Another leaning to the
+    blue, or none unknown, or his tile alone: the one read as his stays."""
+    from gridsight.games.tile_path.room import LINK, UNKNOWN
+    from gridsight.games.tile_path.room import _link_rivalled as rivalled
+
+    plain, his = _tile(BLUE, BLUE), _tile(YELLOW, YELLOW)
+    leaning, blue_mostly = _tile(YELLOW, RED), np.zeros((16, 16, 3), np.uint8)
+    leaning[8:11] = YELLOW  # 69% yellow, the rest red
+    blue_mostly[:] = BLUE
+    blue_mostly[:5] = YELLOW  # 31% yellow, the blue the most of its votes
+    looks = _looks()
+    labels = [".", LINK, UNKNOWN]
+    assert rivalled(np.stack([plain, his, leaning]), [0, 1, 2], labels, looks) == [1]
+    assert rivalled(np.stack([plain, his, blue_mostly]), [0, 1, 2], labels, looks) == []
+    assert rivalled(np.stack([plain, his, leaning]), [0, 1], labels, looks) == []  # not in view
+    assert rivalled(np.stack([plain, his, leaning]), [0, 1, 2], [".", LINK, "."], looks) == []
+
+
 @pytest.fixture(scope="module")
 def case_150013_widest():
     """Case 13 of seed 150000's widest looks, every property widened (a strong colour

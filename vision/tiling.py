@@ -843,6 +843,10 @@ def find_cut_screens(image: np.ndarray, layout: ScreenLayout, pitch: float,
                       MAX_CUT * pitch, keep)
     if all(x_cut for _, _, x_cut, _ in xs):
         xs += _across_in_rows(image, width, height, bars, (pitch, pitch_down), keep, xs)
+    by_repeats: list[tuple[float, float, bool, float]] = []
+    if all(x_cut for _, _, x_cut, _ in xs):
+        by_repeats = _whole_by_repeats(across_edges, _flatness(image, 1, memo=memo), width)
+        xs += by_repeats
     for x_score, x0, x_cut, x_size in xs:
         columns = (int(max(0, x0)), int(min(w, x0 + width)))
         down_edges = _edges(image, 0, columns, memo=memo)
@@ -864,6 +868,8 @@ def find_cut_screens(image: np.ndarray, layout: ScreenLayout, pitch: float,
             wide, high = layout.view_tiles
             if wide * t - clip[0] - clip[2] < 2 * t or high * t - clip[1] - clip[3] < 2 * t:
                 continue
+            if (x_score, x0, x_cut, x_size) in by_repeats and clip[1] + clip[3] >= t:
+                continue  # whole across by its repeats alone: cut under a tile down only
             screen = Screen(x, y, across, layout, down, clip)
             # Whole one way only at a size past the screenshot's (the repeats' a little
             # large): offered after all the others, never in their place (a picture cut
@@ -879,6 +885,32 @@ def find_cut_screens(image: np.ndarray, layout: ScreenLayout, pitch: float,
                 (x_score + y_score, screen, sides))
     k = max(1, keep * keep)
     return _with_every_side(out, k) + _with_every_side(last, k) + _with_every_side(past, k)
+
+
+def _whole_by_repeats(profile: np.ndarray, flat: tuple[np.ndarray, np.ndarray], size: float
+                      ) -> list[tuple[float, float, bool, float]]:
+    """The place along one axis (as :func:`_axis_places` gives them) of a picture of
+    ``size`` that fits the screenshot whole, where its repeats put it, when its two edges
+    settle nowhere (:func:`_settle`: a window's margin JPEG and a gamma leave far from
+    flat), as :func:`find_screens` offers it (:func:`_or_repeats`): 150000 --widest all
+    frame 1 (cubic 3.5x, cut 3.9 console pixels at the bottom, 5-pixel margins either
+    side) was offered no place across, so no picture cut at the bottom; placed whole in
+    the rows above it, the view missed a console row and was refused. :func:`find_cut_screens`
+    pairs it only with places down cut by under a tile: cut deeper, such a picture is the
+    whole one a tile or more off, its mapping the same over fewer cells (149020 --wider
+    frame 0, whole and its edges unsettled under an LCD grid, ghosting and JPEG 42: read
+    cut 47 console pixels at the bottom, 27 cells ``?``)."""
+    n = len(profile) - 1
+    if size > n * (1 + SETTLE_REACH) + 1:
+        return []
+    whole = min(size, float(n))
+    start = _best_pair(profile, whole, flat=flat, reach=1)
+    if start is None:
+        return []
+    before, after = flat
+    left, right = int(start), min(n, int(round(start + whole)))
+    return [(float(profile[left] * before[left] + profile[right] * after[right]), float(start),
+             False, whole)]
 
 
 def _with_every_side(places: list[tuple[float, Screen, frozenset[str]]], k: int
@@ -1101,10 +1133,25 @@ def _axis_places(profile: np.ndarray, flat: tuple[np.ndarray, np.ndarray], size:
     # bottom edge above a window's margin (137000 case 0: cut 33 console pixels at the
     # top, two tile boundaries kept, the picture's bottom edge third and left out; the
     # frame refused, "disagreeing with the room on 17%").
-    ends.sort(key=lambda item: -item[0])
-    starts.sort(key=lambda item: -item[0])
     out.sort(key=lambda item: -item[0])
-    return sorted(out[:keep] + ends[:keep] + starts[:keep], key=lambda item: -item[0]) + border
+    return sorted(out[:keep] + _apart(ends, keep) + _apart(starts, keep),
+                  key=lambda item: -item[0]) + border
+
+
+def _apart(places: list[tuple[float, float, bool, float]], keep: int
+           ) -> list[tuple[float, float, bool, float]]:
+    """The ``keep`` best-scored of ``places`` (:func:`_axis_places`' cut ones), each more
+    than a pixel from those before it: a smoothed edge scores nearly as well a pixel on,
+    and the two filled both places kept (150000 --widest all frame 0: cubic 3.5x, cut 3.9
+    console pixels at the bottom under a title bar; the title bar's lower edge kept at rows
+    21 and 22, the picture's own top at 34 left out, and the frame refused)."""
+    out: list[tuple[float, float, bool, float]] = []
+    for place in sorted(places, key=lambda item: -item[0]):
+        if len(out) == keep:
+            break
+        if all(abs(place[1] - other[1]) > 1 for other in out):
+            out.append(place)
+    return out
 
 
 SETTLE_REACH = 0.02  # the picture's size is settled within this share of the size found

@@ -1550,6 +1550,10 @@ def _board_read(view: View, room: Room, looks: Looks, pack: TemplatePack,
         br, bc = r0 + i // width - 1, c0 + i % width - 1
         cells[br][bc] = replace(cells[br][bc], label=UNKNOWN)
         labels[i] = UNKNOWN
+    for i in _link_rivalled(flat, whole, labels, looks):  # another tile leans to his look
+        br, bc = r0 + i // width - 1, c0 + i % width - 1
+        cells[br][bc] = replace(cells[br][bc], label=UNKNOWN)
+        labels[i] = UNKNOWN
     yellow = _link_by_yellow(flat, whole, labels, looks)
     if yellow is not None:  # his tile by its yellow alone (:func:`_link_by_yellow`)
         br, bc = r0 + yellow // width - 1, c0 + yellow % width - 1
@@ -1657,6 +1661,34 @@ def _not_link(tiles: np.ndarray, floor: list[int], labels: list[str]) -> list[in
     if shares[1][0] >= LINK_ALONE * shares[0][0]:
         return his
     return [i for _, i in shares[1:]]
+
+
+def _link_rivalled(tiles: np.ndarray, floor: list[int], labels: list[str], looks: Looks
+                   ) -> list[int]:
+    """The one floor tile (an index into ``tiles``, of ``floor``: those fully in view) read
+    as Link's (``labels``), to leave unread when another floor tile fully in view, read
+    unknown, leans to his look: his yellow look has the most of its floor votes, at least
+    :data:`~gridsight.vision.mapview.MIN_SHARE`. The room has one Link, and the tile read
+    as his may be an enemy in his tile's yellow: 155007 --widest all frame 2 (colour
+    correction 0.46, gamma 0.61), yellow bats over the top row, one tile under them read as
+    his by 75% of its pixels, stated where the floor is blue, while his own tile, pale
+    under the correction, read unknown, his look 35% of its votes against the blue's 25%.
+    Neither is stated then (a wrong is worse than a ``?``)."""
+    from gridsight.vision.mapview import MIN_SHARE, votes
+
+    his = [i for i in floor if labels[i] == LINK]
+    others = [i for i in floor if labels[i] == UNKNOWN]
+    if len(his) != 1 or not others or LINK not in looks.names:
+        return []
+    names = np.array(looks.names)
+    allowed = np.isin(np.array(looks.kinds), [FLOOR])
+    shares = votes(tiles[others], looks, allowed)
+    states = list(dict.fromkeys(names[allowed].tolist()))
+    pooled = np.stack([shares[:, names == name].sum(axis=1) for name in states], axis=1)
+    yellow = pooled[:, states.index(LINK)]
+    rest = np.delete(pooled, states.index(LINK), axis=1)
+    top = rest.max(axis=1) if rest.shape[1] else np.zeros_like(yellow)
+    return his if bool(np.any((yellow >= MIN_SHARE) & (yellow > top))) else []
 
 
 def _link_by_yellow(tiles: np.ndarray, floor: list[int], labels: list[str], looks: Looks
