@@ -195,7 +195,7 @@ def _boxes_in_band(band: np.ndarray, height: int, lab: np.ndarray,
             continue
         joined = max(1, round((width + step - height) / step))
         side = width - (joined - 1) * step  # n boxes of one side, one step apart
-        if joined > 1 and side > 1.25 * step + 1 and \
+        if joined > 1 and side > 1.25 * step + 1 and side - 2 * FRINGE >= FRINGE_BOXES and \
                 0.7 * height - 1 <= side - 2 * FRINGE <= 1.25 * step + 1:
             a, side = a + FRINGE, side - 2 * FRINGE  # (a blurred fringe each side: FRINGE)
         if joined == 1 or not 0.7 * height - 1 <= side <= 1.25 * step + 1:
@@ -253,6 +253,9 @@ def _boxes_in_band(band: np.ndarray, height: int, lab: np.ndarray,
 # four boxes of 11 px, 11 apart, in a run of 48, a side of 15 by its width: not cut, and the
 # row not found). A side too wide by the width is taken less FRINGE pixels each side.
 FRINGE = 2
+# ... for boxes this wide or more: a row of small boxes (180048 at 0.52x: four of 6x7 px)
+# cut so was counted right, but its fills unsure and the other card's row with them.
+FRINGE_BOXES = 4 * FRINGE
 
 # A narrow run of ink in a band of boxes holding fewer pixels than SPECK times the band's
 # height is JPEG's ringing in a gap, not a letter's stroke (a stroke fills a column):
