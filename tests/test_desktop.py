@@ -501,11 +501,6 @@ def moon_under_a_window():
     return capture, truth
 
 
-@pytest.mark.xfail(strict=True, reason="session 35: found on main only while a speck of the "
-                   "desktop in the region cutting the phone passed for a card (a 50x34 panel, "
-                   "its picture 2 px wide); s35cards' card search no longer takes it, and the "
-                   "region's read (a lattice at half the tiles' pitch, no furniture) is not "
-                   "looked around: refused in words, not read. A lead for session 36.")
 def test_a_window_partly_under_another_is_found_by_its_board_and_cards(moon_under_a_window):
     """Harder desktop 117001 (a Moon rescue in a mirroring window, 17% of the frame): a PDF
     viewer lies over the mirror's lower right, its left edge in line with the board's last
@@ -513,7 +508,9 @@ def test_a_window_partly_under_another_is_found_by_its_board_and_cards(moon_unde
     window-like region there cut the board (a part of it read at half the tiles' pitch), and
     no rectangle around that part reached the screen's sides: the desktop was refused ("no
     game board found"). The region tried wider holds the whole board, the screen is found
-    around it with its cards and counter: read exactly."""
+    around it with its cards and counter: read exactly (session 36: the region's read, a
+    lattice at half the tiles' pitch with no furniture, is tried wider before it is
+    dropped)."""
     capture, truth = moon_under_a_window
     assert capture.extras["harder"].over == "below"  # (a window over a part of the mirror's)
     found = find_in(capture.image, {"disco-zoo": load_game_pack("disco-zoo", None)})

@@ -83,3 +83,38 @@ def test_boxes_counting_a_found_tile_more_keep_the_tile_unread(pointed):
                                         fills=(True, True, False, False)))
     reading = _read_with(pointed, cards=(more, *screen.cards[1:]))
     assert POINTER in reading.unread
+
+
+@pytest.fixture(scope="module")
+def farm_under_a_pointer():
+    """Fresh harder desktop 640006 (``--share 0.15 0.2``): a Farm rescue (Sheep, Unicorn, Cow,
+    4 attempts left, nothing found) in a mirroring window of 292 px, a video's blur and
+    crushed levels, the pointer over row 1, column 5 (tapped, empty). Its phone screen is cut
+    out of the capture and read with ``--animals``, as the bench does."""
+    _, capture, truth = sample(real_look_rescue, 640006, fraction=(0.15, 0.2), harder=True)
+    x, y, w, h = capture.extras["screen_box"]
+    phone = capture.image[y : y + h, x : x + w].copy()
+    found = find_in(phone, {"disco-zoo": load_game_pack("disco-zoo", None)})
+    names = tuple(truth.splitlines()[1].split(": ")[1].split(", "))
+    return phone, found, truth, ReadHints(animals=names)
+
+
+def test_blurred_touching_boxes_are_counted_on_every_card(farm_under_a_pointer):
+    """Each card's row of touching dark-middled boxes, blurred into its YOU HAVE line above
+    (no waist between them), is found: four, three and three boxes, none filled (the foot of
+    the band as inked row after row, a run's blurred fringe, two boxes' step)."""
+    _, found, _, _ = farm_under_a_pointer
+    cards = found.read.extras["rescue_screen"].cards
+    assert [(card.boxes.count, card.boxes.filled) if card.boxes else None
+            for card in cards] == [(4, 0), (3, 0), (3, 0)]
+
+
+def test_the_tile_under_the_pointer_is_read_empty_when_the_boxes_are_counted(
+        farm_under_a_pointer):
+    """The counter's 4 (six tiles tapped: five seen, the pointer's tile the sixth) and the
+    boxes counting no found tile tell the pointer's tile empty: read exactly, said why."""
+    phone, found, truth, hints = farm_under_a_pointer
+    reading = read_found(phone, found, hints)
+    assert reading.text == truth
+    assert reading.unread == ()
+    assert any("counter says it was tapped" in note for note in reading.notes)

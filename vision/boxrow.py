@@ -137,12 +137,17 @@ def box_row(image: np.ndarray, area: Box, background: Colour, *, min_side: float
         # At a small scale the line above may touch them: the band is also tried from each
         # of its waists (rows of little ink) down.
         found = None
-        starts = _waists(mask[top:bottom].sum(axis=1), min_side, top)
+        rows = mask[top:bottom].sum(axis=1)
+        starts = _waists(rows, min_side, top)
         starts += [y for y in _ledges(mask[top:bottom], min_side, top) if y not in starts]
-        for start in sorted(starts, reverse=True) + [top]:
+        starts = sorted(starts, reverse=True) + [top]
+        foot = _flat_foot(rows, min_side, top)  # (its rows above are the line's, blurred)
+        if foot is not None and foot not in starts:
+            starts.append(foot)
+        for start in starts:
             found = _boxes_in_band(mask[start:bottom], bottom - start, lab[start:bottom],
                                    mask[start:bottom] | (distance[start:bottom] > SIDE_INK))
-            if found is not None and start > top and sum(
+            if found is not None and start > top and start != foot and sum(
                     bool(mask[start - 1, a : a + 2].any() and mask[start - 1, b - 2 : b].any())
                     for a, b in found[0]) > len(found[0]) // 2:
                 found = None  # the boxes' sides run on above: a waist inside empty boxes
@@ -199,6 +204,9 @@ def _boxes_in_band(band: np.ndarray, height: int, lab: np.ndarray,
             continue
         joined = max(1, round((width + step - height) / step))
         side = width - (joined - 1) * step  # n boxes of one side, one step apart
+        if joined > 1 and side > 1.25 * step + 1 and side - 2 * FRINGE >= FRINGE_BOXES and \
+                0.7 * height - 1 <= side - 2 * FRINGE <= 1.25 * step + 1:
+            a, side = a + FRINGE, side - 2 * FRINGE  # (a blurred fringe each side: FRINGE)
         if joined == 1 or not 0.7 * height - 1 <= side <= 1.25 * step + 1:
             spans.append((a, b))
             continue
@@ -248,6 +256,15 @@ def _boxes_in_band(band: np.ndarray, height: int, lab: np.ndarray,
         regularity = min(regularity, 1.0 - float(np.ptp(steps)) / max(1.0, float(steps.mean())))
     return spans, float(np.clip(regularity, 0.0, 1.0))
 
+
+# Touching boxes with dark middles, blurred by a video codec, darken the card a pixel or two
+# past the row's ends: the run is that much wider than its boxes (fresh harder desktop 640006:
+# four boxes of 11 px, 11 apart, in a run of 48, a side of 15 by its width: not cut, and the
+# row not found). A side too wide by the width is taken less FRINGE pixels each side.
+FRINGE = 2
+# ... for boxes this wide or more: a row of small boxes (180048 at 0.52x: four of 6x7 px)
+# cut so was counted right, but its fills unsure and the other card's row with them.
+FRINGE_BOXES = 4 * FRINGE
 
 # A narrow run of ink in a band of boxes holding fewer pixels than SPECK times the band's
 # height is JPEG's ringing in a gap, not a letter's stroke (a stroke fills a column):
@@ -509,6 +526,32 @@ def _ledges(band: np.ndarray, min_side: float, offset: int) -> list[int]:
                    and counts[y - 1] < LEDGE_STEP * counts[y]), reverse=True)
 
 
+# A row of boxes is as inked, row after row, from its top border to its bottom one; the line
+# above it, joined to it by blur, is as wide or wider (fresh harder desktop 640006: the
+# Unicorn card's three boxes 34-36 pixels of ink a row, its YOU HAVE line 46-57, the 29 of
+# the row between them no waist). The band's foot of rows within FLAT_FOOT of its lowest
+# rows' median, when shorter than the band, is tried last as the boxes.
+FLAT_FOOT = 0.1
+
+
+def _flat_foot(counts: np.ndarray, min_side: float, offset: int) -> int | None:
+    """The first row (``offset`` added) of the band's foot whose rows' ink (``counts``) is
+    within :data:`FLAT_FOOT` of its lowest ``min_side`` rows' median, when that foot is at
+    least ``min_side`` tall and shorter than the band; else ``None``."""
+    low = int(np.ceil(min_side))
+    if len(counts) <= low:
+        return None
+    typical = float(np.median(counts[-low:]))
+    if typical <= 0:
+        return None
+    y = len(counts)
+    while y > 0 and abs(float(counts[y - 1]) - typical) <= FLAT_FOOT * typical:
+        y -= 1
+    if y == 0 or len(counts) - y < min_side:
+        return None
+    return offset + y
+
+
 def _rows_of_boxes(mask: np.ndarray, spans: list[tuple[int, int]]) -> tuple[int, int]:
     """The band's rows narrowed to the boxes' top and bottom borders: up to two rows of
     JPEG ringing or blur above and below them left out (a border runs across most of the
@@ -551,6 +594,11 @@ SHORTEST_STEP = 0.75
 # matching best at 10 and 11 px by 0.34, the row not found and the cards asked).
 TOUCHING_MATCH = 0.3
 TOUCHING_SLACK = 2
+# Boxes that touch repeat at two boxes' step too, and may match there a little better (fresh
+# harder desktop 640006, a video's blur: the Unicorn card's three boxes of 11 px in a run of
+# 36, matching at 11 px by 0.88 and at 21 by 0.91; cut as one box of 36, the row was not
+# found). Half the best shift is taken when it matches HALF_MATCH as well or better.
+HALF_MATCH = 0.9
 
 
 def _period(profile: np.ndarray, height: int) -> float | None:
@@ -575,6 +623,9 @@ def _period(profile: np.ndarray, height: int) -> float | None:
     if not scores:
         return None
     best = max(scores, key=scores.get)  # type: ignore[arg-type]
+    half = [shift for shift in (best // 2, (best + 1) // 2) if shift in scores]
+    if half and max(scores[shift] for shift in half) >= HALF_MATCH * scores[best]:
+        best = max(half, key=scores.get)  # (two boxes' step: :data:`HALF_MATCH`)
     if scores[best] > 0.5 or (scores[best] > TOUCHING_MATCH
                               and height - 1 <= best <= height + TOUCHING_SLACK):
         return float(best)

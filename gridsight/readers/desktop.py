@@ -164,7 +164,12 @@ def locate_inside(image: np.ndarray, locate: Locate, furniture: tuple[str, ...] 
         # board's: nothing above it to see).
         credible = _credible(read, furniture)
         if not credible and not _cut_off_above(read, furniture):
-            continue
+            # A part of a board with none of its furniture, in a region a window over the
+            # screen cut through its board: the region tried wider (:func:`_part_widened`).
+            wider = _part_widened(image, region, read, found, locate, furniture)
+            if wider is None:
+                continue
+            found, credible = wider, True
         # The region's top and bottom are loose (a dark bar beside a dark border is no side):
         # the screen around the board is looked for, whatever the region's read.
         better = view_around(image, found, locate, furniture)
@@ -339,6 +344,31 @@ def _widened(image: np.ndarray, region: Region, found: BoardRead, locate: Locate
                                >= _completeness(read, furniture)):
         read = around
     return read if _completeness(read, furniture) > _completeness(found, furniture) else None
+
+
+def _part_widened(image: np.ndarray, region: Region, read: BoardRead, found: BoardRead,
+                  locate: Locate, furniture: tuple[str, ...]) -> BoardRead | None:
+    """``found`` (``read``, a find not credible, in frame coordinates) read again in
+    ``region`` widened (:func:`_widened`), when it reads most of its cells
+    (:data:`CREDIBLE`) and none of the game's furniture, and the widened region reads a
+    board holding or over it sure enough to answer with (:func:`_sure`); else ``None``.
+
+    Harder desktop 117001 (a Moon rescue at 17% of the frame, a PDF viewer over the
+    mirror's lower right, the mirror's right side hardly showing): the phone's region was
+    cut by the viewer's left edge through the board's last column, and read there a 5x5
+    lattice at half the tiles' pitch over the board's left, 96% of it as tiles, no cards,
+    no counter (they stand above the board, whole in the region, but not above that
+    lattice). Dropped as not credible, it was never tried wider, and the desktop was refused;
+    widened, the region holds the whole screen, read with its cards and counter. A find that
+    shows furniture, or reads few cells (a dark window's specks), is not tried so. Only a
+    sure find counts: fresh harder desktop 500014 with two monitors, a region of a window
+    beside the phone widened read a lattice of 119 px over three windows with "cards" (all
+    its cells read), a second screen by itself, and the capture was refused."""
+    if not furniture or read.known_fraction < CREDIBLE or \
+            _furniture_seen(read, furniture, True) > 0:
+        return None
+    wider = _widened(image, region, found, locate, furniture)
+    return wider if wider is not None and _sure(wider, furniture) else None
 
 
 def _larger_around(image: np.ndarray, found: BoardRead, locate: Locate,
