@@ -4,9 +4,11 @@ A fresh interpreter takes a snapshot of everything process-wide a library could 
 (OpenCV's threads and optimisations, NumPy's print options and error state, the warnings
 filters, logging's handlers and levels, the signal handlers and timers, the environment,
 ``sys.path``, the working folder, the umask, the locale, the standard streams, the hooks, the
-exit hooks, the threads, the resource limits, the open files), imports ``gridsight`` and
-``gridsight.api``, reads and analyses a screenshot and solves a board of every game through
-the api, and compares. The third-party modules the calls load (NumPy, OpenCV, Pillow, numba)
+exit hooks, the threads, the resource limits, the open files, numba's configuration and
+threads, the random generators, the blocked signals, the CPU affinity and priority, the files
+left in the temporary folder), imports ``gridsight`` and ``gridsight.api``, reads and analyses
+screenshots (Disco Zoo's with OCR when installed) and solves a board of every game through the
+api, and compares. The third-party modules the calls load (NumPy, OpenCV, Pillow, numba)
 are imported before the first snapshot: what they do on their import is theirs. The
 ``gridsight`` command may set things for its own process (tests/test_process.py); the
 library may not.
@@ -83,7 +85,9 @@ def snapshot():
         "random": [repr(random.getstate()), repr(np.random.get_state(legacy=False))],
         "scheduling": [sorted(os.sched_getaffinity(0)), os.getpriority(os.PRIO_PROCESS, 0),
                        sorted(signal.pthread_sigmask(signal.SIG_BLOCK, []))],
-        "runtime": [faulthandler.is_enabled(), socket.getdefaulttimeout(), tempfile.tempdir,
+        # (tempfile.gettempdir() caches the folder it finds in tempfile.tempdir: no change)
+        "runtime": [faulthandler.is_enabled(), socket.getdefaulttimeout(),
+                    tempfile.tempdir in (None, os.environ["TMPDIR"]),
                     threading.stack_size(), sys.flags.dont_write_bytecode],
         # TMPDIR is a fresh folder of this probe's own: what a call leaves there is left behind
         "temporary": sorted(os.listdir(os.environ["TMPDIR"])),
