@@ -175,8 +175,8 @@ class Reading:
     pack: str
     geometry: BoardGeometry = field(repr=False, compare=False)
     size: tuple[int, int] | None = field(default=None, repr=False, compare=False)
-    colours: Mapping[str, tuple[int, int, int]] = field(default_factory=dict, repr=False,
-                                                        compare=False)
+    colours: Mapping[str, tuple[int, int, int]] = field(
+        default_factory=lambda: MappingProxyType({}), repr=False, compare=False)
 
     @property
     def parsed(self) -> BoardText:
@@ -187,10 +187,15 @@ class Reading:
     def of(cls, reading: BoardReading, pack: str, geometry: BoardGeometry,
            size: tuple[int, int] | None = None,
            colours: Mapping[str, tuple[int, int, int]] | None = None) -> Reading:
+        """The reading of a reader's ``reading`` found by ``pack`` at ``geometry`` in a picture
+        of ``size`` (width, height), the pack's ``colours`` of the game's labels read-only (a
+        plain dict once: the frozen reading's colours could be changed in place)."""
         return cls(game=reading.game, board=reading.text, unread=_cells(reading.unread),
                    unsure=_cells(reading.unsure), confidence=reading.confidence,
                    notes=reading.notes, warnings=reading.warnings, pack=pack,
-                   geometry=geometry, size=size, colours=dict(colours or {}))
+                   geometry=geometry, size=size,
+                   colours=MappingProxyType({str(k): (int(v[0]), int(v[1]), int(v[2])) for k, v in
+                                             (colours or {}).items()}))
 
 
 @dataclass(frozen=True)

@@ -114,6 +114,12 @@ def _gives_memory_bound(argv: Sequence[str]) -> bool:
 
 #: Room under ``--max-memory`` past which OpenBLAS's buffers need no care (:func:`limit_memory`).
 _BLAS_ROOM = 256 << 20
+#: The least room a bound must leave above what the command holds before it solves
+#: (:func:`limit_memory`): 8 times what Disco Zoo's first solve reads (its opening book, about
+#: 1 MB). With less, the book was read one failed allocation after another: ``--max-memory 91.5M`` (91.0-91.4
+#: MB held) ran for minutes and was deaf to ``SIGTERM`` (killed at last), 92M-92.25M ended in
+#: "Exception ignored in sys.unraisablehook" (2 cores, 2026-12-06).
+MIN_ROOM = 8_000_000
 
 
 def limit_memory(max_bytes: int) -> bool:
@@ -125,7 +131,8 @@ def limit_memory(max_bytes: int) -> bool:
     platforms without ``resource``).
 
     A bound at or below the memory the process holds already (its libraries: numpy alone
-    takes some 90 MB) is refused, naming the option (:class:`ArgumentError`, exit 2): under
+    takes some 90 MB), or less than :data:`MIN_ROOM` above it, is refused, naming the option
+    (:class:`ArgumentError`, exit 2): under
     it every allocation fails, wherever it happens (``--max-memory 60M`` gave "out of memory"
     for Thrill Digger before any search, and a traceback for Disco Zoo: an import that could
     not map its library)."""
@@ -139,6 +146,11 @@ def limit_memory(max_bytes: int) -> bool:
             raise ArgumentError(
                 f"--max-memory {max_bytes:,} is below the {held:,} bytes this command holds "
                 f"before it solves (its libraries loaded): give more, or 0 for no bound")
+        if held is not None and max_bytes < held + MIN_ROOM:
+            raise ArgumentError(
+                f"--max-memory {max_bytes:,} is below the {held + MIN_ROOM:,} bytes this "
+                f"command needs: the {held:,} bytes this command holds before it solves (its "
+                f"libraries loaded) and {MIN_ROOM:,} to solve in; give more, or 0 for no bound")
 
     held = in_use()
     refuse_below(held)
@@ -165,4 +177,4 @@ def limit_memory(max_bytes: int) -> bool:
     return True
 
 
-__all__ = ["cap_blas_threads", "close_open_logs", "install_exit_hooks", "limit_memory"]
+__all__ = ["MIN_ROOM", "cap_blas_threads", "close_open_logs", "install_exit_hooks", "limit_memory"]

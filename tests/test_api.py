@@ -379,3 +379,72 @@ def test_the_api_page_runs(monkeypatch):
                               optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE,
                               globs={"__name__": "docs_api"})
     assert result.attempted >= 10 and result.failed == 0, result
+
+
+def _mutable_parts(value, path="", seen=None):
+    """The places in a result a caller could change in place: a dataclass not frozen, a
+    list, dict, set or writeable array anywhere within."""
+    import enum
+    from types import MappingProxyType
+
+    import numpy as np
+
+    seen = set() if seen is None else seen
+    if id(value) in seen:
+        return []
+    seen.add(id(value))
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        found = [] if value.__dataclass_params__.frozen else [f"{path} ({type(value).__name__})"]
+        return found + [part for f in dataclasses.fields(value)
+                        for part in _mutable_parts(getattr(value, f.name), f"{path}.{f.name}",
+                                                   seen)]
+    if isinstance(value, MappingProxyType):
+        return [part for k, v in value.items() for part in _mutable_parts(v, f"{path}[{k!r}]",
+                                                                          seen)]
+    if isinstance(value, tuple):
+        return [part for i, v in enumerate(value) for part in _mutable_parts(v, f"{path}[{i}]",
+                                                                             seen)]
+    if isinstance(value, np.ndarray):
+        return [f"{path} (writeable array)"] if value.flags.writeable else []
+    if isinstance(value, (str, int, float, type(None), enum.Enum)):
+        return []
+    return [f"{path} ({type(value).__name__})"]
+
+
+def test_every_result_is_frozen_all_the_way_down(jungle):
+    """Every game's advice and an analysis hold frozen dataclasses, tuples, read-only mappings
+    and plain values only: ``Reading.colours`` was a plain dict (changed in place through a
+    frozen reading)."""
+    for game in api.games():
+        assert _mutable_parts(game, game.name) == []
+        advice = api.solve(game.name, game.example, limit=api.Limit(seconds=2))
+        assert _mutable_parts(advice, f"solve {game.name}") == []
+    assert _mutable_parts(jungle, "analysis") == []
+    with pytest.raises(TypeError):
+        jungle.reading.colours["Gorilla"] = (0, 0, 0)  # type: ignore[index]
+
+
+def test_every_public_function_and_method_has_a_docstring_and_a_typed_signature():
+    """``Reading.of`` had no docstring."""
+    import inspect
+
+    found = []
+    for name in api.__all__ + ["options_of"]:
+        value = getattr(api, name)
+        if getattr(value, "__module__", None) != "gridsight.api":
+            continue
+        members = ([(name, value)] if inspect.isfunction(value) else
+                   [(f"{name}.{m}", v) for m, v in vars(value).items()
+                    if inspect.isclass(value) and not m.startswith("_")])
+        for label, member in members:
+            function = member.fget if isinstance(member, property) else getattr(
+                member, "__func__", member)
+            if not inspect.isfunction(function):
+                continue
+            signature = inspect.signature(function)
+            untyped = [p for p, v in signature.parameters.items()
+                       if v.annotation is inspect.Parameter.empty and p not in ("self", "cls")]
+            if not (function.__doc__ or "").strip() or untyped or (
+                    signature.return_annotation is inspect.Signature.empty):
+                found.append(label)
+    assert found == []

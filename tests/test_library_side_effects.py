@@ -4,9 +4,11 @@ A fresh interpreter takes a snapshot of everything process-wide a library could 
 (OpenCV's threads and optimisations, NumPy's print options and error state, the warnings
 filters, logging's handlers and levels, the signal handlers and timers, the environment,
 ``sys.path``, the working folder, the umask, the locale, the standard streams, the hooks, the
-exit hooks, the threads, the resource limits, the open files), imports ``gridsight`` and
-``gridsight.api``, reads and analyses a screenshot and solves a board of every game through
-the api, and compares. The third-party modules the calls load (NumPy, OpenCV, Pillow, numba)
+exit hooks, the threads, the resource limits, the open files, numba's configuration and
+threads, the random generators, the blocked signals, the CPU affinity and priority, the files
+left in the temporary folder), imports ``gridsight`` and ``gridsight.api``, reads and analyses
+screenshots (Disco Zoo's with OCR when installed) and solves a board of every game through the
+api, and compares. The third-party modules the calls load (NumPy, OpenCV, Pillow, numba)
 are imported before the first snapshot: what they do on their import is theirs. The
 ``gridsight`` command may set things for its own process (tests/test_process.py); the
 library may not.
@@ -25,14 +27,21 @@ import pytest
 REPO = Path(__file__).resolve().parent.parent
 
 PROBE = r'''
-import atexit, gc, json, locale, logging, os, resource, signal, sys, threading, warnings
+import atexit, faulthandler, gc, json, locale, logging, os, random, resource, signal, socket
+import sys, tempfile, threading, warnings
 import numpy as np
 import cv2
 from PIL import Image
 try:
     import numba  # noqa: F401 - loaded by the compiled engines; its own exit hooks are its own
 except ImportError:
-    pass
+    numba = None
+
+def numba_state():
+    if numba is None:
+        return None
+    return [numba.get_num_threads(), {k: repr(v) for k, v in vars(numba.config).items()
+                                      if k.isupper()}]
 
 def loggers():
     found = {"": (repr(logging.root.handlers), logging.root.level)}
@@ -72,6 +81,16 @@ def snapshot():
         "rlimits": {n: resource.getrlimit(getattr(resource, n)) for n in dir(resource)
                     if n.startswith("RLIMIT_")},
         "files": sorted(os.listdir("/proc/self/fd")) if os.path.isdir("/proc/self/fd") else [],
+        "numba": numba_state(),
+        "random": [repr(random.getstate()), repr(np.random.get_state(legacy=False))],
+        "scheduling": [sorted(os.sched_getaffinity(0)), os.getpriority(os.PRIO_PROCESS, 0),
+                       sorted(signal.pthread_sigmask(signal.SIG_BLOCK, []))],
+        # (tempfile.gettempdir() caches the folder it finds in tempfile.tempdir: no change)
+        "runtime": [faulthandler.is_enabled(), socket.getdefaulttimeout(),
+                    tempfile.tempdir in (None, os.environ["TMPDIR"]),
+                    threading.stack_size(), sys.flags.dont_write_bytecode],
+        # TMPDIR is a fresh folder of this probe's own: what a call leaves there is left behind
+        "temporary": sorted(os.listdir(os.environ["TMPDIR"])),
     }
 
 guards = []
@@ -81,12 +100,14 @@ def watched_open(*args, **kwargs):
     return real_open(*args, **kwargs)
 Image.open = watched_open
 
+numba_state()  # numba's threads are started by the first look at them: not by gridsight
 steps = [("before", snapshot())]
 import gridsight
 steps.append(("import gridsight", snapshot()))
 from gridsight import api
 steps.append(("import gridsight.api", snapshot()))
 analysis = api.analyze("examples/screenshots/tile-path-room.png", limit=api.Limit(seconds=5))
+zoo = api.analyze("examples/screenshots/disco-zoo-jungle.png", limit=api.Limit(seconds=5))
 api.read("examples/screenshots/minesweeper-beginner.png", game="minesweeper")
 steps.append(("api.analyze and api.read", snapshot()))
 for game in api.games():
@@ -97,18 +118,20 @@ for (_, old), (step, new) in zip(steps, steps[1:]):
     for key in old:
         if old[key] != new[key]:
             changes.append(f"{step} changed {key}: {old[key]!r} -> {new[key]!r}")
-print(json.dumps({"changes": changes, "guards": guards, "move": str(analysis.advice.move)}))
+print(json.dumps({"changes": changes, "guards": guards, "move": str(analysis.advice.move),
+                  "zoo": zoo.reading.game}))
 '''
 
 
-def test_importing_and_calling_the_library_changes_no_process_state():
+def test_importing_and_calling_the_library_changes_no_process_state(tmp_path):
+    env = dict(os.environ, TMPDIR=str(tmp_path))
     done = subprocess.run([sys.executable, "-c", PROBE], cwd=REPO, capture_output=True,
-                          text=True, timeout=300, check=False)
+                          text=True, timeout=300, check=False, env=env)
     assert done.returncode == 0, done.stderr
     assert done.stderr == ""  # nothing printed by a library call
     found = json.loads(done.stdout)
     assert found["changes"] == []
-    assert found["move"] != "None"
+    assert found["move"] != "None" and found["zoo"] == "disco-zoo"
     # Pillow's decompression-bomb guard is process-wide: a picture well within it is opened
     # with the guard left as it was, never lifted for every read (another thread of the
     # caller's program would have opened pictures unguarded meanwhile).

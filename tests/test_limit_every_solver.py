@@ -173,3 +173,27 @@ def test_disco_zoos_compiled_search_keeps_its_table_within_the_memory_bound(monk
     assert tiny.move is not None and not tiny.quality.exact
     assert tiny.quality.stopped == ("the memory bound of 100 bytes (the lookahead's smallest "
                                     "table takes 384 bytes)")
+
+
+@pytest.mark.parametrize("objective", ["expected", "target:Pig"])
+def test_disco_zoos_python_search_stops_at_the_memory_bound_and_says_so(objective,
+                                                                         monkeypatch):
+    """``Limit(memory=...)`` bounds the states the Python search remembers (its memo, at about
+    300 bytes each): under ``memory=1`` it answered the Farm rescue exactly, as if unlimited.
+    (The compiled search's table is bounded on its own: the kernel is kept out here.)"""
+    from gridsight.solvers.disco_zoo import engines, lookahead
+
+    monkeypatch.setattr(engines, "kernel_available", lambda: False)  # the Python twin
+    options = {"objective": objective, "budget": None}
+    free = api.solve("disco-zoo", FARM, limit=api.Limit(seconds=None), options=options)
+    assert free.quality.exact
+    tiny = api.solve("disco-zoo", FARM, limit=api.Limit(seconds=None, memory=1),
+                     options=options)
+    assert not tiny.quality.exact and tiny.move is not None
+    assert tiny.quality.stopped.startswith("the memory bound of 1 byte (")
+    assert tiny.quality.stopped.endswith(f" states remembered, about "
+                                         f"{lookahead.MEMO_ENTRY_BYTES} bytes each)")
+    assert tiny.quality.describe().startswith("stopped at the memory bound of 1 byte")
+    roomy = api.solve("disco-zoo", FARM, limit=api.Limit(seconds=None, memory=10**7),
+                      options=options)
+    assert roomy.quality == free.quality and roomy.move == free.move

@@ -57,6 +57,9 @@ from gridsight.solvers.limit import Limit, LimitReached, Meter, amount, unlimite
 
 STOP = -1  # the "tap certain tiles only" action
 CHECK_EVERY = 128  # states between two looks at the meter
+#: What one state the Python search remembers (its memo's entry or bound) holds, about: the
+#: limit's ``memory`` bounds them (measured 330 and 170 bytes on a Farm rescue, 2026-12-06).
+MEMO_ENTRY_BYTES = 300
 
 
 @dataclass(frozen=True)
@@ -347,6 +350,7 @@ class Lookahead:
         if not self.nodes % CHECK_EVERY:
             self.meter.count(CHECK_EVERY)
             self.meter.check()
+            self._within_memory()
         n = self.n
         full_set = (1 << n) - 1
         groups = self._groups(s, hits)
@@ -374,6 +378,19 @@ class Lookahead:
                 return (upper, None, None, None)
         self.memo[key] = best
         return best
+
+    def _within_memory(self) -> None:
+        """Stop (:class:`LimitReached`) once the states remembered (the memo and the bounds, at
+        :data:`MEMO_ENTRY_BYTES` each) pass the limit's ``memory``: before, the Python search
+        kept its memo by no bound but time and states, and answered as if unlimited under
+        ``Limit(memory=1)``. (The compiled search keeps its table within it instead.)"""
+        bound = self.meter.memory_bound()
+        held = len(self.memo) + len(self.upper)
+        if bound is not None and held * MEMO_ENTRY_BYTES > bound:
+            self.meter.reason = (f"the memory bound of {amount(bound, 'byte')} "
+                                 f"({amount(held, 'state')} remembered, about "
+                                 f"{MEMO_ENTRY_BYTES} bytes each)")
+            raise LimitReached(self.meter.reason)
 
     def _ranked(
         self, s: int, live: tuple[int, ...], groups: list, hits: tuple[int, ...], taps: int
