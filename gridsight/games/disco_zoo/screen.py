@@ -1815,13 +1815,13 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
         rim = rims[k]
         # (a found tile of the lawn's green on its cell is read as any found tile)
         lawn = ground[k] and not on_cell[k]
-        if lawn and own_share[k] < GRASS_OWN_SHARE:  # a grass rim round no grass
+        if lawn and (own_share[k] < GRASS_OWN_SHARE or (
+                own_share[k] < DISC_OWN_SHARE and _rarity_disc(stack[k], rim, references))):
+            # a grass rim round no grass, or round a rarity's disc
             seen = _panel_tile(image, lattice, r, c, stack[k], rim, references, tolerance,
                                margin)
-        elif lawn and own_share[k] < DISC_OWN_SHARE \
-                and _rarity_disc(stack[k], rim, references):
-            seen = _panel_tile(image, lattice, r, c, stack[k], rim, references, tolerance,
-                               margin)
+            if seen.kind == "found" and _lawn_sided(stack, rims, ground, k, lattice.cols):
+                seen = TileSeen("unknown", confidence=0.0)
         elif lawn:  # grass shows on untapped tiles only, whatever lies over the rest
             seen = TileSeen("ground", confidence=_closeness(rim, grass, spread))
         elif rim[0] < facts["empty_darkness"] * grass[0] and spread_l[k] >= 8.0 \
@@ -2150,6 +2150,29 @@ def _panel_tile(image: np.ndarray, lattice: Lattice, r: int, c: int, lab: np.nda
         return TileSeen("unknown", confidence=0.0)
     return TileSeen("found", fits, _closeness(panel, references[fits[0]], tolerance), sprite,
                     tuple(float(v) for v in panel))
+
+
+# A decoration standing off to one side of an untapped tile (a bush of two circles low in
+# it, hanging over into the next cell) leaves the lawn's green across one side of the tile's
+# inside and none across the opposite side, while its own dark green, within the common
+# rarity's tolerance, fills the rest: fresh widest 1044014 at 0.64x, the lawn
+# (:func:`_lawn_mask`) on 0.51-0.56 of the inside's top band and 0.00-0.10 of its bottom
+# band, a ground tile stated a found Stegosaurus/Raptor with --animals. A found tile read so
+# (:func:`_panel_tile`: its outline the grass's green, or a disc inset in the lawn) is its
+# rarity's fill round its animal in the middle: whatever lawn shows a few pixels in shows
+# alike on opposite sides.
+LAWN_LOPSIDED = 0.35  # lawn share of a side's band over its opposite's: off to one side
+
+
+def _lawn_sided(stack: np.ndarray, rims: np.ndarray, ground: np.ndarray, k: int,
+                cols: int) -> bool:
+    """Whether the lawn's green (:func:`_lawn_mask`) covers :data:`LAWN_LOPSIDED` more of a
+    band along one side of tile ``k``'s inside (4 to 9 pixels in from its edge, the side's
+    middle 18 of 26 pixels) than of the band along the opposite side."""
+    lawn = _lawn_mask(stack, rims, ground, k, cols)
+    top, bottom = float(lawn[4:9, 4:22].mean()), float(lawn[-9:-4, 4:22].mean())
+    left, right = float(lawn[4:22, 4:9].mean()), float(lawn[4:22, -9:-4].mean())
+    return max(abs(top - bottom), abs(left - right)) >= LAWN_LOPSIDED
 
 
 # A found tile drawn as a disc of its rarity's colour inset in a cell of the lawn's green
