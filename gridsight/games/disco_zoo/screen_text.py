@@ -133,6 +133,13 @@ def read_screen(screen: RescueScreen, board: BoardRead, hints: ReadHints,
     found: list[FoundTile] = []
     empty: list[Cell] = []
     standing = _standing_in(screen.cards, animals) if cards_match else {}
+    # Cards found whose box rows and fills were all read unclearly check no tile's colour,
+    # as cards not found do not: a small, blurred screen's boxes of a few pixels (widest
+    # 1031001 at 0.6x + JPEG 60: boxes 4 px, every card's rarity read at 0; the timeless
+    # Chicken's tile read common at 0.57, 36 Lab from common's colour and 56 from timeless's,
+    # stated Rabbit, the one common animal, with ``--animals`` though its sprite stood 0.39
+    # from the Chicken's card and 0.63 from the Rabbit's).
+    checking = any(_checks_colours(card) for card in screen.cards)
     for r, row in enumerate(seen):
         out = []
         for c, (label, tile) in enumerate(row):
@@ -149,7 +156,7 @@ def read_screen(screen: RescueScreen, board: BoardRead, hints: ReadHints,
                                  "rescue has: unread")
                 else:
                     candidates = _candidates(tile, animals, standing)
-                    if not cards_match:
+                    if not cards_match or not checking:
                         candidates = _colour_unchecked(tile, animals, candidates)
                     if cards_match and _cards_deny(candidates, screen.cards, animals):
                         notes.append(f"{cell_name(r, c)} has the colour of a "
@@ -1051,6 +1058,14 @@ def _candidates(tile: TileSeen, animals: Sequence[Animal],
     same = [k for k, a in enumerate(animals)
             if a.rarity in tile.rarities or a.is_pet or k in also]
     return tuple(same) if tile.rarities and same else tuple(range(len(animals)))
+
+
+def _checks_colours(card: CardSeen) -> bool:
+    """Whether ``card``'s box row or its fills' colour was read clearly enough to count on
+    (:data:`.settle.BOX_SURE`, :data:`.settle.RARITY_SURE`): a check of the found tiles'
+    colours."""
+    return (card.boxes is not None and card.boxes.confidence >= BOX_SURE) or \
+        (bool(card.rarity) and card.rarity_confidence >= RARITY_SURE)
 
 
 def _colour_unchecked(tile: TileSeen, animals: Sequence[Animal],
