@@ -297,12 +297,14 @@ def test_a_line_of_letters_run_together_in_pairs_is_not_told_by_its_length():
 
 
 def _untitled(title: tuple[int, ...] = (9,), height: int = 14, read_as: str = "NOCTURNAL",
-              wide: bool = False, beside: bool = False, kiwi: tuple[int, ...] = (4,)):
+              wide: bool = False, beside: bool = False, kiwi: tuple[int, ...] = (4,),
+              separation: float = 0.24):
     """Fresh real-look 1000020's words as read (1.44x, OCR off): the region read beyond doubt
     by nothing but its title line (``title`` glyphs per word, ``height`` tall, read alone as
     ``read_as`` by 3.1; ``wide``: its fourth glyph two letters wide; ``beside``: a glyph of
     its height to its right on the bar, the title cut short), two cards unread, their lines
-    ``FLYING SQUIRREL`` (6 and 8 glyphs) and ``KIWI`` (``kiwi``)."""
+    ``FLYING SQUIRREL`` (6 and 8 glyphs) and ``KIWI`` (``kiwi``); the labels' glyphs told
+    apart by ``separation`` (0: no label found)."""
     region = _glyph_line(15, 58, title, height)
     if wide:
         boxes = [g.box for g in region.glyphs]
@@ -314,8 +316,8 @@ def _untitled(title: tuple[int, ...] = (9,), height: int = 14, read_as: str = "N
                   names.CardName(None, ("Kiwi",), False, 5.7))
     lines = {"names": [_glyph_line(30, 200, (6, 8), 7), _glyph_line(300, 200, kiwi, 7)],
              "region": region, "bar": bar, "label": None}
-    return names.ScreenText(None, ("Nocturnal",), cards_read, lines=lines,
-                            title_alone=(read_as, 3.1))
+    return names.ScreenText(None, ("Nocturnal",), cards_read, separation=separation,
+                            lines=lines, title_alone=(read_as, 3.1))
 
 
 def test_the_region_told_by_the_titles_length_when_the_cards_leave_many():
@@ -325,7 +327,9 @@ def test_the_region_told_by_the_titles_length_when_the_cards_leave_many():
     Not when the title's glyphs read alone as another name, when it is short (at 6 pixels
     letters run in pairs: 1000014's ``JURASSIC`` in five glyphs read ``POLAR``), when a glyph
     of it is two letters wide (eight glyphs counted nine letters), when more of the title's text stands beside it (cut short),
-    nor when a card's line fits none of that region's animals (the ``KIWI`` in 7 glyphs)."""
+    nor when a card's line fits none of that region's animals (the ``KIWI`` in 7 glyphs), nor
+    on a screen with no label found (its glyphs told apart by nothing: wider 1010006 as
+    ``sj``, a window's ``PHONE`` read ``POLAR`` by its count alone)."""
     clues = [CardClue("rare", 3), CardClue("common", 4)]
     standing = settle(clues, [], [], unread=25)
     assert standing is not None and len(standing.regions) > 1
@@ -341,6 +345,7 @@ def test_the_region_told_by_the_titles_length_when_the_cards_leave_many():
     assert told(_untitled(beside=True)) is None
     assert told(_untitled(kiwi=(7,))) is None
     assert told(_untitled(title=(8,))) is None  # Northern, Jurassic, Mountain
+    assert told(_untitled(separation=0.0)) is None  # no label: the title's count alone
 
 
 def test_the_region_told_by_the_title_is_belied_by_a_card_line_none_of_its_animals_fit():
@@ -356,7 +361,7 @@ def test_the_region_told_by_the_title_is_belied_by_a_card_line_none_of_its_anima
         words = names.ScreenText(None, words.regions, (names.CardName(None, (), False, 20.0),),
                                  lines={**words.lines,
                                         "names": [_glyph_line(30, 200, (glyphs,), 7)]},
-                                 title_alone=words.title_alone)
+                                 title_alone=words.title_alone, separation=words.separation)
         out = by_length(words, [150], standing, [None], clues, [], [], 25)
         return None if out is None else [out.region] + [a.name for a in out.animals]
 
@@ -377,7 +382,8 @@ def test_a_title_as_long_as_several_regions_names_is_told_by_the_cards_lines_and
         words = names.ScreenText(None, (), (names.CardName(None, ("Rock",), False, 1.1),),
                                  lines={"names": [_glyph_line(30, 200, (4,), 7)],
                                         "region": _glyph_line(15, 58, (4,), 14), "bar": [],
-                                        "label": None}, title_alone=(read_as, 1.0))
+                                        "label": None}, title_alone=(read_as, 1.0),
+                                 separation=0.24)  # (labels found: glyphs told apart)
         out = by_length(words, [150], standing, [None], clues, [], [], 25)
         return None if out is None else [out.region] + [a.name for a in out.animals]
 

@@ -13,6 +13,10 @@ at 0.75x: its counter's 10 read 18, taken for attempts bought with no warning. W
 with its top cut: the board 0.49 of the picture's width, a lattice 1.1x its pitch read 21 of
 25 tiles, the board's own never tried; a tapped tile stated untapped both ways. The same
 under a toast: that lattice a row and more too high, tiles stated wrong with ``--animals``.
+Wider 1010006 as ``sj`` (36th session): no label found, the window's ``PHONE`` above the bar
+read as the title ``POLAR`` by its five glyphs alone, the Lion's card stated Polar Bear. Widest
+1031001 as ``sj``: every card's boxes of 4 pixels unread, the timeless Chicken's tile read
+common at 0.57, stated Rabbit with ``--animals``.
 """
 
 from __future__ import annotations
@@ -47,6 +51,11 @@ SCREENS = {
     "a board narrower than the least width": lambda: _variant(1_010_008, "top"),
     # The same under a toast over the board's bottom row: a lattice 1.1x the pitch, too high.
     "a narrower board under a toast": lambda: _variant(1_010_008, "toast"),
+    # Savanna, wider look, 0.6x + JPEG 60: no label found, the window's PHONE read POLAR.
+    "a window's title read as the region": lambda: _variant(1_010_006, "sj"),
+    # Farm, widest look, 0.6x + JPEG 60: every card's boxes unread, a Chicken tile read common.
+    "a Chicken tile read common, the cards' boxes unread": lambda: _variant(1_031_001, "sj",
+                                                                          "all"),
 }
 
 
@@ -152,3 +161,28 @@ def test_a_narrower_board_reading_more_with_lines_clearly_stronger_is_taken(read
     assert abs(screen.lattice.pitch_x - 36) < 1.5
     assert abs(screen.lattice.y - 361) < 6
     assert screen.tiles[3][2].kind == "empty"
+
+
+def test_a_title_is_not_told_by_its_count_with_no_label_to_tell_glyphs_apart(reads):
+    """1010006 sj: no ``ATTEMPTS LEFT`` nor ``YOU HAVE`` found (the glyphs told apart by
+    nothing, separation 0), the line read as the title the window's ``PHONE``, its five
+    glyphs ``POLAR``'s alone: the region is not told by the title's length
+    (:func:`gridsight.games.disco_zoo.lengths.region_by_title`), the player is asked (OCR
+    off; with an OCR engine the names read right)."""
+    _, plain, _, asked, _, named, _ = reads["a window's title read as the region"]
+    if plain:
+        assert plain.splitlines()[:2] == ["region: Savanna", "animals: Lion"]
+    else:
+        assert "--animals" in asked
+    assert named.text.splitlines()[:2] == ["region: Savanna", "animals: Lion"]
+
+
+def test_cards_whose_boxes_all_read_unclearly_check_no_tiles_colour(reads):
+    """1031001 sj: both cards' boxes (4 px) and fills read at 0, the Chicken's tile read
+    common at 0.57 (36 Lab from common's colour, 56 from timeless's): its colour is not taken
+    as checked by the cards, so the Rabbit (the one common animal) is not stated; the tile's
+    sprite tells the Chicken (0.39 from its card, 0.63 from the Rabbit's)."""
+    _, _, _, _, _, named, screen = reads["a Chicken tile read common, the cards' boxes unread"]
+    assert screen.tiles[3][2].rarities == ("common",)  # (the misread this guards against)
+    assert all(card.boxes is None or card.boxes.confidence < 0.5 for card in screen.cards)
+    assert named.text.splitlines()[6].split()[2] == "1"  # the Chicken, the first card

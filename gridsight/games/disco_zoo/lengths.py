@@ -297,6 +297,16 @@ def titled_regions(words: ScreenText, regions: Sequence[str]) -> list[str]:
     return [r for r in lengths_say(line, load_catalogue().regions) if r in regions]
 
 
+# The title's read is counted only on a screen whose glyphs are told apart at all (the
+# labels' glyphs calibrating the cipher: :attr:`.names.ScreenText.separation`): with no label
+# found, nothing checks the title's shapes (their lead is its letter count's alone, the one
+# region of that count) nor that the line read is the title (no label nor counter anchors it).
+# Wider 1010006 at 0.6x + JPEG 60: no label found (separation 0), the window's ``PHONE`` above
+# the bar taken for the title, its five glyphs ``POLAR``'s alone (lead 10), the Lion's card
+# then read Polar Bear with no warning. 1000020 at 1.44x, read right so: separation 0.24.
+TITLE_SEPARATION = 0.05
+
+
 def region_by_title(words: ScreenText, regions: Sequence[str], widths: Sequence[int],
                     settles: Callable[[str], Settled | None]) -> Settled | None:
     """The choices of the one region the title and the cards' lines say by their lengths,
@@ -316,7 +326,8 @@ def region_by_title(words: ScreenText, regions: Sequence[str], widths: Sequence[
         within = settles(region)
         if within is not None and _lines_fit(lines, within.options, widths, letter):
             told.append(within)
-    if len(told) != 1 or words.title_reads(told[0].region) <= 0.0:
+    if len(told) != 1 or words.title_reads(told[0].region) <= 0.0 or \
+            words.separation < TITLE_SEPARATION:
         return None
     return told[0]
 

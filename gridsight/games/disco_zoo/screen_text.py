@@ -28,6 +28,8 @@ import numpy as np
 from gridsight.games.disco_zoo import lengths, title_region
 from gridsight.games.disco_zoo.cards import BoxesSeen, CardSeen, border_colour
 from gridsight.games.disco_zoo.identify import (
+    MAX_CARD,
+    MAX_CARD_FILLED,
     FoundTile,
     Told,
     boxes_lacking,
@@ -67,7 +69,7 @@ from gridsight.solvers.errors import BoardFormatError, ImpossibleBoardError
 from gridsight.vision.classify import BoardRead
 from gridsight.vision.digits import NumberRead
 from gridsight.vision.packs import TemplatePack
-from gridsight.vision.sprites import Sprite, sprite_of
+from gridsight.vision.sprites import Sprite, sprite_distance, sprite_of
 
 Cell = tuple[int, int]
 LISTED = 6  # candidates named per card at most in the request for --animals
@@ -133,6 +135,14 @@ def read_screen(screen: RescueScreen, board: BoardRead, hints: ReadHints,
     found: list[FoundTile] = []
     empty: list[Cell] = []
     standing = _standing_in(screen.cards, animals) if cards_match else {}
+    # Cards found whose box rows and fills were all read unclearly check no tile's colour,
+    # as cards not found do not: a colour read unsurely is then widened where the tile's
+    # sprite belies it (:func:`_sprite_belies`). A small, blurred screen's boxes (widest
+    # 1031001 at 0.6x + JPEG 60: boxes 4 px, every card's rarity read at 0; the timeless
+    # Chicken's tile read common at 0.57, 36 Lab from common's colour and 56 from timeless's,
+    # stated Rabbit, the one common animal, with ``--animals`` though its sprite stood 0.39
+    # from the Chicken's card and 0.63 from the Rabbit's).
+    checking = any(_checks_colours(card) for card in screen.cards)
     for r, row in enumerate(seen):
         out = []
         for c, (label, tile) in enumerate(row):
@@ -151,6 +161,10 @@ def read_screen(screen: RescueScreen, board: BoardRead, hints: ReadHints,
                     candidates = _candidates(tile, animals, standing)
                     if not cards_match:
                         candidates = _colour_unchecked(tile, animals, candidates)
+                    elif not checking:
+                        candidates = _sprite_belies(tile, sprites, candidates, _colour_unchecked(
+                            tile, animals, candidates), fills_its_tile(tile.sprite,
+                                                                       screen.lattice))
                     if cards_match and _cards_deny(candidates, screen.cards, animals):
                         notes.append(f"{cell_name(r, c)} has the colour of a "
                                      f"{'/'.join(tile.rarities)} tile, but the card of "
@@ -1056,6 +1070,39 @@ def _candidates(tile: TileSeen, animals: Sequence[Animal],
     same = [k for k, a in enumerate(animals)
             if a.rarity in tile.rarities or a.is_pet or k in also]
     return tuple(same) if tile.rarities and same else tuple(range(len(animals)))
+
+
+def _checks_colours(card: CardSeen) -> bool:
+    """Whether ``card``'s box row or its fills' colour was read clearly enough to count on
+    (:data:`.settle.BOX_SURE`, :data:`.settle.RARITY_SURE`): a check of the found tiles'
+    colours."""
+    return (card.boxes is not None and card.boxes.confidence >= BOX_SURE) or \
+        (bool(card.rarity) and card.rarity_confidence >= RARITY_SURE)
+
+
+def _sprite_belies(tile: TileSeen, cards: Sequence[Sprite | None], candidates: tuple[int, ...],
+                   wider: tuple[int, ...], filled: bool) -> tuple[int, ...]:
+    """A found tile's ``candidates`` (its colour's), widened to ``wider`` (the rarities as
+    near again: :func:`_colour_unchecked`) when no card checks its colour and its sprite
+    belies that colour: the card of an animal only ``wider`` allows is within
+    :data:`.identify.MAX_CARD` (:data:`.identify.MAX_CARD_FILLED` for a picture cut over its
+    whole tile) of the tile's sprite, and nearer it by the sprites' margin than every card
+    the colour allows. A colour read unsurely is kept where the sprites tell nothing (wider
+    1010009 at 0.6x + JPEG 60: a Wooly Rhino's tile read common at 0.51, 0.56 from its card,
+    0.51 from the timeless Yukon Camel's: kept the Rhino's)."""
+    added = [k for k in wider if k not in candidates]
+    if not added or tile.sprite is None or tile.sprite.empty or len(cards) <= max(wider):
+        return candidates
+    far = {k: sprite_distance(tile.sprite, card) for k in wider
+           if (card := cards[k]) is not None and not card.empty}
+    if any(k not in far for k in candidates) or not any(k in far for k in added):
+        return candidates
+    near = min(far[k] for k in added if k in far)
+    limit = MAX_CARD_FILLED if filled else MAX_CARD
+    margin = screen_facts()["sprite_margin"]
+    if near < limit and all(near + margin <= far[k] for k in candidates):
+        return wider
+    return candidates
 
 
 def _colour_unchecked(tile: TileSeen, animals: Sequence[Animal],
