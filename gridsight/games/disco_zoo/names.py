@@ -1064,7 +1064,31 @@ def _cards_lines(image: np.ndarray, cards: Sequence[CardText],
     # their lengths name them)
     if label is not None and not any(_owned_line(lines) for lines in out):
         out = [_recut_label(lines, label) for lines in out]
+        if not any(_owned_line(lines) for lines in out):
+            out = _recut_way(readings, cards, label) or out
     return out
+
+
+def _recut_way(readings: list[dict[str, SeenLines]], cards: Sequence[CardText],
+               label: TextLine) -> list[list[TextLine]] | None:
+    """Each card's lines seen the way whose lines, cut anew (:func:`_recut_label`), show
+    the most ``YOU HAVE`` lines, then names legible against them (:func:`_name_legible`),
+    when the way chosen shows none even so; ``None`` when no way does. Widest 1022002 at
+    1.45x: no way found the label whole, the plain way's ``YOU HAVE 6`` in glyphs
+    ``(3, 5, 1)`` and the lighter way's in ``(10, 1)``; the lighter way won on its box row's
+    letter-shaped pieces, and only the plain way's label cuts anew (``GOAT`` above it)."""
+    kinds = sorted({kind for one in readings for kind in one})
+    recut = {kind: [_recut_label(one[kind].lines, label) if kind in one else []
+                    for one in readings] for kind in kinds}
+
+    def total(kind: str) -> tuple[int, int]:
+        return (sum(_owned_line(lines) is not None for lines in recut[kind]),
+                sum(_name_legible(lines, card) for lines, card in zip(recut[kind], cards)))
+
+    if not kinds:
+        return None
+    kind = max(kinds, key=total)
+    return recut[kind] if total(kind)[0] else None
 
 
 SHOWN_APART = 8  # a card's own best way shows this many more letter-shaped glyphs than the chosen
