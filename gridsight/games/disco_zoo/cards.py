@@ -874,7 +874,8 @@ def unmerged(image: np.ndarray, panels: Sequence[Panel], min_width: float,
                 if (w / m < min_width or not alike and whole is not None) and \
                         not _edged(edges, split):
                     continue  # parts narrower than a card only where borders stand between
-                if _each_centred(image, split, alike=alike):
+                if _each_centred(image, split, alike=alike) or \
+                        alike and _edged(edges, split) and _level_missed(image, split):
                     parts = split
                     break
             if len(parts) > 1:
@@ -932,6 +933,33 @@ def _each_centred(image: np.ndarray, parts: Sequence[Panel], alike: bool = True)
     heights = [p[3] for p in pictures]
     return (max(middles) - min(middles) <= 0.1 * parts[0].box[3]
             and max(heights) <= LIKE_SIZE * min(heights))
+
+
+def _level_missed(image: np.ndarray, parts: Sequence[Panel]) -> bool:
+    """Whether ``parts`` (split where an edge stands at each line between them) each hold a
+    picture centred, level and alike, a part's faint picture sought again only in the rows
+    where the others' stand (their bottom plus one picture's height): with text and boxes
+    darker under it, a faint sprite drops out of the part's ink and its box row is taken for
+    its picture (widest 1026014 at 0.94x: three touching rounded cards found as one panel,
+    the Sasquatch's pale sprite missed, a 26 px box found as its picture; the screen asked)."""
+    pictures = [picture_box(image, part) for part in parts]
+    good = [k for k, (p, part) in enumerate(zip(pictures, parts)) if p is not None
+            and _centred(p, part) and p[1] + p[3] / 2 < part.box[1] + part.box[3] / 2]
+    if not good or len(good) == len(parts):
+        return False
+    low = max(pictures[k][1] + pictures[k][3] for k in good) + \
+        max(pictures[k][3] for k in good)
+    cut = [part if k in good else
+           Panel((part.box[0], part.box[1], part.box[2], low - part.box[1]), part.color)
+           for k, part in enumerate(parts)]
+    return _each_centred(image, cut)
+
+
+def _centred(picture: Box, part: Panel) -> bool:
+    """Whether ``picture``'s middle stands in ``part``'s middle :data:`CENTRED` of its
+    width."""
+    x, _, w, _ = part.box
+    return abs((picture[0] + picture[2] / 2 - x) / max(1, w) - 0.5) <= CENTRED / 2
 
 
 def read_card(image: np.ndarray, panel: Panel, facts: dict, pitch: float) -> CardSeen:
