@@ -185,6 +185,20 @@ def test_a_cut_picture_is_offered_where_it_is_past_a_near_duplicate_place():
         screens
 
 
+def test_a_cut_picture_is_offered_under_a_title_bar_past_two_tile_boundaries():
+    """156000 plain, frame 0: 2.9x Lanczos under a 37-pixel bright title bar, cut 4.1
+    console pixels at the bottom, no place across settling. At the pack's pitch (46.4) the
+    places down with the start inside were tile boundaries at rows 160 and 137, then the
+    picture's own top at 42 (1.545 against 1.56): two kept, it was never offered and the
+    frame read at a tile boundary left 36 cells ``?``. Three are kept, so it is."""
+    _settings, _shot, moments = rooms.one_shot_case(0, 156_000)
+    moment = moments[0]
+    x, y, _w, _h = moment.picture
+    screens = find_cut_screens(without_scanlines(moment.image), GBC, 46.4)
+    assert any(abs(s.x - x) <= 1 and abs(s.y - y) <= 1 and s.clip[3] >= 3 for s in screens), \
+        screens
+
+
 def test_a_whole_picture_at_its_repeats_place_is_not_offered_cut_a_tile_deep():
     """149020 of the wider looks, frame 0: 2.5x Lanczos under an LCD grid, ghosting 0.31 and
     JPEG 42, the picture whole between black bars, its sides settling nowhere. At its

@@ -1280,3 +1280,23 @@ def test_a_cut_calibration_view_is_not_moved_where_its_tiles_fit_worse():
     the view stays where it was found and the frame reads exactly."""
     tally, problems = _one_frame_read(30, 140030, frames=1, frame=0, name="epx")
     assert not problems and tally.exact == 1, tally.line()
+
+
+def test_a_view_just_over_the_conflicts_is_read_only_when_its_place_is_beyond_doubt(
+        monkeypatch):
+    """155017 of the wider looks, frame 2 (JPEG 25, CRT 0.19, ghosting 0.19): the right
+    screen and camera, 0.065 of its tiles (excused) disagreeing with the room, every other
+    place 0.177 worse; refused, its 63 cells ``?``, read they are all right. Such a view is
+    read when its place leads by :data:`CLEAR_LEAD`, never when another place is near or
+    it disagrees more."""
+    from types import SimpleNamespace
+
+    from gridsight.games.tile_path import room as room_module
+
+    def view(excused: float, margin: float) -> SimpleNamespace:
+        monkeypatch.setattr(room_module, "_excused_cost", lambda _view: excused)
+        return SimpleNamespace(placement=SimpleNamespace(margin=margin))
+
+    assert room_module._alone(view(0.065, 0.177))
+    assert not room_module._alone(view(0.065, 0.05))
+    assert not room_module._alone(view(0.09, 0.177))
