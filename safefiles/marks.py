@@ -36,27 +36,27 @@ def replaceable(target: Path, kind: str) -> bool:
     """Whether gridsight may write a PNG of ``kind`` at ``target``: nothing is there, or a file
     it wrote itself (its mark). A file of the player's own is kept; what is not a regular file
     (a link, a folder, a FIFO) is left to the writer, which refuses it in words."""
-    from gridsight.safefiles.read import open_regular
-
-    mark = _chunk(kind)
-    try:
-        with open_regular(target, follow=False) as stream:
-            return stream.read(HEAD + len(mark))[HEAD:] == mark
-    except OSError:
-        return True
+    marked_there = _mark_read(target, kind, follow=False)
+    return True if marked_there is None else marked_there
 
 
 def carries(path: Path, kind: str) -> bool:
     """Whether the file at ``path`` is a PNG of ``kind`` gridsight wrote (its mark); ``False``
     for anything else, or what cannot be read."""
+    return bool(_mark_read(path, kind, follow=True))
+
+
+def _mark_read(path: Path, kind: str, *, follow: bool) -> bool | None:
+    """Whether the regular file at ``path`` starts with ``kind``'s mark after the PNG's head;
+    ``None`` when it cannot be read (nothing there, not a regular file, a link not followed)."""
     from gridsight.safefiles.read import open_regular
 
     mark = _chunk(kind)
     try:
-        with open_regular(path, follow=True) as stream:
+        with open_regular(path, follow=follow) as stream:
             return stream.read(HEAD + len(mark))[HEAD:] == mark
     except OSError:
-        return False
+        return None
 
 
 __all__ = ["HEAD", "carries", "marked", "replaceable"]

@@ -171,18 +171,22 @@ def test_a_cut_picture_whose_sides_settle_nowhere_is_offered_at_its_repeats_plac
         screens
 
 
+def _offers_its_cut_picture(moment, pitch: float) -> None:
+    """``find_cut_screens`` at ``pitch`` offers ``moment``'s picture where it stands (within a
+    pixel), cut at least 3 console pixels at the bottom."""
+    x, y, _w, _h = moment.picture
+    screens = find_cut_screens(without_scanlines(moment.image), GBC, pitch)
+    assert any(abs(s.x - x) <= 1 and abs(s.y - y) <= 1 and s.clip[3] >= 3 for s in screens), \
+        screens
+
+
 def test_a_cut_picture_is_offered_where_it_is_past_a_near_duplicate_place():
     """150000 of the widest looks, frame 0: as frame 1 (cubic 3.5x, cut 3.9 console pixels
     at the bottom under a title bar). At the pitch calibration found (56.054), the title
     bar's lower edge scored best both at row 21 and at row 22, and the two filled both
     places kept down: the picture's own top, row 34, was never offered and the frame was
     refused. Places kept are more than a pixel apart, so it is."""
-    _settings, _shot, moments = rooms.one_shot_case(0, 150_000, wider=True, widest="all")
-    moment = moments[0]
-    x, y, _w, _h = moment.picture
-    screens = find_cut_screens(without_scanlines(moment.image), GBC, 56.054)
-    assert any(abs(s.x - x) <= 1 and abs(s.y - y) <= 1 and s.clip[3] >= 3 for s in screens), \
-        screens
+    _offers_its_cut_picture(rooms.one_shot_case(0, 150_000, wider=True, widest="all")[2][0], 56.054)
 
 
 def test_a_cut_picture_is_offered_under_a_title_bar_past_two_tile_boundaries():
@@ -191,12 +195,7 @@ def test_a_cut_picture_is_offered_under_a_title_bar_past_two_tile_boundaries():
     places down with the start inside were tile boundaries at rows 160 and 137, then the
     picture's own top at 42 (1.545 against 1.56): two kept, it was never offered and the
     frame read at a tile boundary left 36 cells ``?``. Three are kept, so it is."""
-    _settings, _shot, moments = rooms.one_shot_case(0, 156_000)
-    moment = moments[0]
-    x, y, _w, _h = moment.picture
-    screens = find_cut_screens(without_scanlines(moment.image), GBC, 46.4)
-    assert any(abs(s.x - x) <= 1 and abs(s.y - y) <= 1 and s.clip[3] >= 3 for s in screens), \
-        screens
+    _offers_its_cut_picture(rooms.one_shot_case(0, 156_000)[2][0], 46.4)
 
 
 def test_a_whole_picture_at_its_repeats_place_is_not_offered_cut_a_tile_deep():
