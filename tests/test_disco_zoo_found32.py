@@ -51,9 +51,14 @@ def test_lawn_unread_found_tiles_are_weighed_unread_when_nothing_else_fits(scree
     stated as grass or as found), every tile read as the truth has it."""
     screen, image, text = screens[seed]
     seen = screen_text._believed(screen, screen.board_read("disco-zoo/structure"))
-    assert all(seen[r][c][1].lawn for r, c in lawn)
     reading = read_screen(screen, screen.board_read("disco-zoo/structure"), ReadHints(),
                           image=image)
+    if seed == 500014 and all(screen.tiles[r][c].kind == "found" for r, c in lawn):
+        # Since session 36 the Elk's tiles are read found by their cells (a band of another
+        # colour all round them, ``screen._on_a_cell``): then the screen is read exactly.
+        assert reading.text == text and not reading.unread
+        return
+    assert all(seen[r][c][1].lawn for r, c in lawn)
     heads, rows = _split(text)
     got_heads, got_rows = _split(reading.text)
     assert got_heads == heads

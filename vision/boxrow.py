@@ -594,11 +594,6 @@ SHORTEST_STEP = 0.75
 # matching best at 10 and 11 px by 0.34, the row not found and the cards asked).
 TOUCHING_MATCH = 0.3
 TOUCHING_SLACK = 2
-# Boxes that touch repeat at two boxes' step too, and may match there a little better (fresh
-# harder desktop 640006, a video's blur: the Unicorn card's three boxes of 11 px in a run of
-# 36, matching at 11 px by 0.88 and at 21 by 0.91; cut as one box of 36, the row was not
-# found). Half the best shift is taken when it matches HALF_MATCH as well or better.
-HALF_MATCH = 0.9
 
 
 def _period(profile: np.ndarray, height: int) -> float | None:
@@ -623,9 +618,6 @@ def _period(profile: np.ndarray, height: int) -> float | None:
     if not scores:
         return None
     best = max(scores, key=scores.get)  # type: ignore[arg-type]
-    half = [shift for shift in (best // 2, (best + 1) // 2) if shift in scores]
-    if half and max(scores[shift] for shift in half) >= HALF_MATCH * scores[best]:
-        best = max(half, key=scores.get)  # (two boxes' step: :data:`HALF_MATCH`)
     if scores[best] > 0.5 or (scores[best] > TOUCHING_MATCH
                               and height - 1 <= best <= height + TOUCHING_SLACK):
         return float(best)

@@ -520,7 +520,8 @@ def _narrower_board(image: np.ndarray, best: _Best, inside) -> _Best:
     found = _best_lattice(image, candidates, None)
     if found is None or found[1] < 0:
         return best
-    if _whole(found) and found[2].score > best[2].score:
+    stronger = 1.0 if best[5] < SEEN_WHOLE else CLEARLY_STRONGER
+    if _whole(found) and found[2].score > best[2].score * stronger:
         return found
     if best[5] < SEEN_WHOLE <= found[5] and \
             found[2].score > best[2].score * CLEARLY_STRONGER:
