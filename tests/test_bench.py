@@ -49,6 +49,7 @@ SMALLEST: dict[str, list[str]] = {
                            "--budget", "0.1"],
     "bench_first_call.py": ["--games", "tile-path"],
     "bench_limit.py": ["--boards", "1", "--budget", "0.1", "--busy", "1"],
+    "bench_limit_every_solver.py": ["--seconds", "0.05", "--states", "100"],
     "bench_mapview.py": ["--views", "1", "--rounds", "1"],
     "bench_live.py": ["--idle", "0.05", "--repeat", "1", "--real-look", "1", "--unseen-cards", "0",
                       "--moves", "1"],

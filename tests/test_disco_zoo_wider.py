@@ -140,10 +140,9 @@ def test_a_found_tile_in_the_lawns_green_is_still_found():
     desktop search reads the screen by (the lattice a little larger than the board's) the
     bush check left both unread, the cards' tally failed and the screen was not found; the
     lawn's green rings their sprites (on every arm, hardly in the corners), unlike a bush's
-    round its decoration. On the board's own lattice (pitch 47.6, not 49.6: narrower than
-    the least width, 1.03x the wider one's lines) their rim band is the lawn's: they are
-    found by their cells, a darker green all round them (``screen._on_a_cell``), and all 25
-    tiles are read there."""
+    round its decoration. (Read on the board's own lattice, all 25 tiles, only while the
+    narrower board was taken for any stronger lines: undone at session 36's merge, hunt29's
+    600049 refused by it.)"""
     from kit.desktop import real_look_rescue, sample
 
     _, capture, _ = sample(real_look_rescue, 410_008, fraction=(0.15, 0.2), harder=True)
@@ -151,8 +150,7 @@ def test_a_found_tile_in_the_lawns_green_is_still_found():
     for r, c in ((2, 1), (3, 2)):
         assert screen.tiles[r][c].kind == "found"
         assert screen.tiles[r][c].rarities == ("common",)
-    assert abs(screen.lattice.pitch_x - 47.6) < 0.5
-    assert screen.board_read("disco-zoo/structure").known_fraction == 1.0
+    assert screen.board_read("disco-zoo/structure").known_fraction >= 0.88
 
 
 def test_the_ground_beside_a_board_at_the_screens_edge_is_sampled_on_the_screen_only():
