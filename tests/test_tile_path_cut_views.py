@@ -171,6 +171,16 @@ def test_a_cut_picture_whose_sides_settle_nowhere_is_offered_at_its_repeats_plac
         screens
 
 
+def _tallied(moment, pack):
+    """``moment`` read with ``pack``, and the tally of its cells against the truth (asserted
+    to state no cell wrong): the read and the tally, for the caller's own counts."""
+    read = read_view(moment.image, pack)
+    tally = rooms.Tally()
+    text = rooms.text_of(board_tokens(read.board, ROOM))
+    assert not tally.add(text, rooms.text_of(moment.board_in_view()), moment), text
+    return read, tally
+
+
 def _offers_its_cut_picture(moment, pitch: float) -> None:
     """``find_cut_screens`` at ``pitch`` offers ``moment``'s picture where it stands (within a
     pixel), cut at least 3 console pixels at the bottom."""
@@ -254,10 +264,7 @@ def test_a_console_pixel_mostly_in_the_screenshot_is_read(filling_case):
     screen = Screen(0.0, -70.0, 40.7, GBC)
     assert _clip(screen, 407, 296) == (0, 12, 0, 0)
     moment = moments[1]
-    read = read_view(moment.image, calibration.pack)
-    tally = rooms.Tally()
-    text = rooms.text_of(board_tokens(read.board, ROOM))
-    assert not tally.add(text, rooms.text_of(moment.board_in_view()), moment)
+    read, tally = _tallied(moment, calibration.pack)
     assert tally.unread == 0 and read.cells == moment.view, (read.cells, moment.view)
 
 
@@ -283,10 +290,7 @@ def test_a_console_pixels_pattern_says_the_pitch_of_a_picture_whose_edges_do_not
     pack = calibrate_room([("c", shot.image)], ROOM, "t").pack
     assert abs(float(pack.layout["pitch"]) - truth) < 0.001 * truth
     moment = moments[2]
-    read = read_view(moment.image, pack)
-    tally = rooms.Tally()
-    text = rooms.text_of(board_tokens(read.board, ROOM))
-    assert not tally.add(text, rooms.text_of(moment.board_in_view()), moment)
+    _, tally = _tallied(moment, pack)
     assert tally.unread == 0
     _settings, faint, _moments = rooms.one_shot_case(4, 128_004)
     truth = faint.picture[2] / GBC.tiles_wide
@@ -314,10 +318,7 @@ def test_a_nearest_neighbour_pitch_is_placed_by_the_repeat_three_tiles_off():
     assert pitches and abs(pitches[0] - truth) < 0.0025 * truth, (pitches, truth)
     pack = calibrate_room([("c", shot.image)], ROOM, "t").pack
     moment = moments[0]
-    read = read_view(moment.image, pack)
-    tally = rooms.Tally()
-    text = rooms.text_of(board_tokens(read.board, ROOM))
-    assert not tally.add(text, rooms.text_of(moment.board_in_view()), moment)
+    _, tally = _tallied(moment, pack)
     assert tally.unread == 0
 
 
@@ -411,20 +412,14 @@ def test_a_cell_the_screenshots_edge_cuts_by_a_sliver_is_read_whichever_side_is_
     _settings, shot, moments = rooms.one_shot_case(18, 137_018)
     pack = calibrate_room([("c", shot.image)], ROOM, "t").pack
     moment = moments[0]
-    read = read_view(moment.image, pack)
-    tally = rooms.Tally()
-    text = rooms.text_of(board_tokens(read.board, ROOM))
-    assert not tally.add(text, rooms.text_of(moment.board_in_view()), moment)
+    read, tally = _tallied(moment, pack)
     assert tally.unread == 0 and read.cells == moment.view, (read.cells, moment.view)
     # Frame 2 (cut 1.6 console pixels at the top): the status bar may be taken for a row of
     # the room cut by under a console pixel (a blurred edge let in, below). A statue of the
     # room file in a row let in by the cut alone is written only when its pixels read as a
     # block: not one cell out of view written as seen.
     later = moments[2]
-    read = read_view(later.image, pack)
-    tally = rooms.Tally()
-    text = rooms.text_of(board_tokens(read.board, ROOM))
-    assert not tally.add(text, rooms.text_of(later.board_in_view()), later)
+    _, tally = _tallied(later, pack)
     assert tally.guessed == 0 and tally.wrong == 0, tally.line()
 
 
