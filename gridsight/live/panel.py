@@ -568,6 +568,9 @@ class Panel(QWidget):
         if self.notice:
             parts.append(f"<span style='color:{WARNING_INK}'>{esc(self.notice)}</span>")
         self.status.setText("<br>".join(p for p in parts if p))
+        # Shown only with something to say: empty, it kept a blank line (and the layout's
+        # spacing) under the folded minesweeper panel's buttons, 22 of its 78 px.
+        self.status.setVisible(bool(self.status.text()))
         self._fit_labels()
         high = self.minimumSizeHint().height()
         if snug and self.height() > high:
