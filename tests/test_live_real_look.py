@@ -159,3 +159,21 @@ def test_a_panel_correction_wins_over_the_reads_on_a_real_look_screen(script):
     assert fixed.board.splitlines()[3].split()[0] == "-"
     assert play(loop, image).state.grid[0][0] == "empty"
     assert loop.undo().board == text
+
+
+def test_a_found_tile_read_unsure_is_marked_so_on_the_game_as_analyze_marks_it():
+    # Seen live (Xvfb): a found rare tile whose sprite matches neither card, its cards' boxes
+    # not fitting the board: "Panda or Tiger?" in the panel's cell alone, the tile on the game
+    # unmarked (the advice the same for both, so no doubt), while analyze's picture outlined
+    # it "Panda or Tiger?". Live marks it so too, and states no animal for it.
+    from gridsight.solvers.advice import MarkKind
+    from test_disco_zoo_screens import _jungle_shot
+
+    shot = _jungle_shot(11, replace_panda_sprite=True, boxes=[(3, 1), (3, 1), (4, 0)])
+    loop = LiveLoop("disco-zoo", load_game_pack("disco-zoo", None), solve_options=OPTIONS,
+                    hints=ReadHints(animals=("Panda", "Tiger", "Monkey")))
+    view = play(loop, shot.image, times=3)
+    assert view.advice is not None and view.board.splitlines()[5].split()[0] == "1/2", view.board
+    marks = {(m.row, m.col): m for m in view.advice.marks}
+    assert (2, 0) in marks, view.advice.marks
+    assert marks[2, 0].kind is MarkKind.UNSURE and marks[2, 0].label == "Panda or Tiger?"

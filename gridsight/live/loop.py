@@ -496,7 +496,8 @@ class LiveLoop:
         self._problems = problems
         self._solution = solution
         self._doubts = doubts_of(solution.json)  # for the panel to offer
-        self._advice = _with_unsure(_with_unread(solution.advice, reading.unread), self._doubts)
+        self._advice = _with_unsure_read(
+            _with_unsure(_with_unread(solution.advice, reading.unread), self._doubts), reading)
         self._advice_board = reading.text
         if record:
             self.counters.solves += 1
@@ -863,6 +864,23 @@ def _with_unsure(advice: Advice, doubts: Sequence[Doubt]) -> Advice:
     taken = {(m.row, m.col) for m in advice.marks}
     marks = tuple(CellMark(d.cell[0], d.cell[1], MarkKind.UNSURE, " or ".join(d.options) + "?")
                   for d in doubts if d.cell is not None and d.cell not in taken)
+    return replace(advice, marks=advice.marks + marks) if marks else advice
+
+
+def _with_unsure_read(advice: Advice, reading: BoardReading) -> Advice:
+    """``advice`` with each cell the reader read unsure and no doubt marked yet (the advice
+    is the same whatever it is) marked by the game's words for what it may be, as the
+    annotated picture marks it (:func:`gridsight.screenshots.with_reading`): live, a found
+    tile read "Panda or Tiger" was named so in the panel's cell alone, the game's tile under
+    the overlay unmarked while ``analyze`` outlined it "Panda or Tiger?"."""
+    if not reading.unsure:
+        return advice
+    taken = {(m.row, m.col) for m in advice.marks}
+    tokens, headers = reading.board.grid, dict(reading.board.headers)
+    words = get_spec(advice.game).words
+    marks = tuple(CellMark(r, c, MarkKind.UNSURE,
+                           words.word(tokens[r][c], headers, tokens[r][c]).name)
+                  for r, c in reading.unsure if (r, c) not in taken)
     return replace(advice, marks=advice.marks + marks) if marks else advice
 
 
