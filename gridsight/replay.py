@@ -44,6 +44,9 @@ MOVES = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 DRAWN_STATUS = 200
 DRAWN_WARNINGS = 5
 DRAWN_LABEL = 12
+#: A mark's words (an unsure cell's "Panda or Tiger?"): cut at DRAWN_LABEL, the picture and
+#: its key said "Panda or ...", the second animal it may be lost.
+DRAWN_MARK = 40
 HAND_COLOUR = (0, 215, 255)  # yellow (BGR), as the live panel's hand-set cells
 
 
@@ -261,7 +264,7 @@ def drawable(advice: Advice) -> Advice:
         warnings=tuple(cut(w, DRAWN_STATUS) for w in advice.warnings[:DRAWN_WARNINGS]),
         figures=tuple(CellFigure(f.row, f.col, cut(f.text, DRAWN_LABEL), f.heat)
                       for f in advice.figures),
-        marks=tuple(CellMark(m.row, m.col, m.kind, cut(m.label, DRAWN_LABEL))
+        marks=tuple(CellMark(m.row, m.col, m.kind, cut(m.label, DRAWN_MARK))
                     for m in advice.marks),
     )
 

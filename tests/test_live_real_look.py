@@ -161,7 +161,7 @@ def test_a_panel_correction_wins_over_the_reads_on_a_real_look_screen(script):
     assert loop.undo().board == text
 
 
-def test_a_found_tile_read_unsure_is_marked_so_on_the_game_as_analyze_marks_it():
+def test_a_found_tile_read_unsure_is_marked_so_on_the_game_as_analyze_marks_it(tmp_path):
     # Seen live (Xvfb): a found rare tile whose sprite matches neither card, its cards' boxes
     # not fitting the board: "Panda or Tiger?" in the panel's cell alone, the tile on the game
     # unmarked (the advice the same for both, so no doubt), while analyze's picture outlined
@@ -170,10 +170,22 @@ def test_a_found_tile_read_unsure_is_marked_so_on_the_game_as_analyze_marks_it()
     from test_disco_zoo_screens import _jungle_shot
 
     shot = _jungle_shot(11, replace_panda_sprite=True, boxes=[(3, 1), (3, 1), (4, 0)])
+    from gridsight.log import RecommendationLog, read_log
+
+    log = RecommendationLog(tmp_path / "s.jsonl", fsync=False, warn=lambda m: None)
     loop = LiveLoop("disco-zoo", load_game_pack("disco-zoo", None), solve_options=OPTIONS,
-                    hints=ReadHints(animals=("Panda", "Tiger", "Monkey")))
+                    hints=ReadHints(animals=("Panda", "Tiger", "Monkey")), log=log)
     view = play(loop, shot.image, times=3)
     assert view.advice is not None and view.board.splitlines()[5].split()[0] == "1/2", view.board
     marks = {(m.row, m.col): m for m in view.advice.marks}
     assert (2, 0) in marks, view.advice.marks
     assert marks[2, 0].kind is MarkKind.UNSURE and marks[2, 0].label == "Panda or Tiger?"
+    # ... and so does the log the replay's report draws from (its picture and its key)
+    record = read_log(tmp_path / "s.jsonl").records[-1]
+    assert [(m.row, m.col, m.label) for m in record.advice.marks
+            if m.kind is MarkKind.UNSURE] == [(2, 0, "Panda or Tiger?")]
+    # drawn whole there (cut at 12 characters, the picture and its key said "Panda or ...")
+    from gridsight.replay import drawable
+
+    assert [m.label for m in drawable(record.advice).marks
+            if m.kind is MarkKind.UNSURE] == ["Panda or Tiger?"]

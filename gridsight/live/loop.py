@@ -625,7 +625,10 @@ class LiveLoop:
         state = self.source.state()
         record = LogRecord(
             step=step, time=self.clock(), game=self.game, board=reading.text,
-            advice=solution.advice,
+            # with its unsure cells marked as live marked them: the replay's picture of a
+            # found tile read "Panda or Tiger" left it unmarked
+            advice=_with_unsure_read(_with_unsure(solution.advice, doubts_of(solution.json)),
+                                     reading),
             confidence=confidence_grid(state.confidence),
             unread=tuple(Cell(r, c) for r, c in reading.unread),
             solution={**solution.json, **extras}, geometry=self._geometry,
