@@ -938,6 +938,49 @@ def test_on_a_phone_the_folded_disco_zoo_panel_keeps_off_the_cards(monkeypatch):
         driver.stop()
 
 
+def test_a_phone_filling_a_portrait_monitor_folds_its_panel_off_the_menu_and_map_bar(
+        monkeypatch):
+    # Seen live (Xvfb 1080x1920, a real-look phone mirror filling it): room under the board
+    # for the whole panel only down over the game's MENU button, the cards above kept clear,
+    # no side of the game's screen free. Folded, it goes between the board and the foot bar.
+    from gridsight.overlay.placement import inside
+    from gridsight.overlay.status import Box
+    from gridsight.readers.base import ReadHints
+    from kit.skins import disco_zoo_real as real
+
+    cells = [["ground"] * 5 for _ in range(5)]
+    cells[2][2], cells[1][3] = "empty", "animal:Panda"
+    shot = real.render(cells, animals=(("Gorilla", "common"), ("Panda", "rare"),
+                                       ("Tiger", "rare")), attempts=8, region="Jungle", seed=21)
+    look = shot.extras["look"]
+    image = cv2.resize(shot.image, None, fx=2, fy=2, interpolation=cv2.INTER_NEAREST)
+    bar = Box(0, 2 * (look.height - look.nav_bar - look.bottom_height), image.shape[1],
+              2 * look.bottom_height)  # MENU, the coins and MAP
+    loop = LiveLoop("disco-zoo", load_game_pack("disco-zoo", None), solve_options=OPTIONS,
+                    hints=ReadHints(animals=("Gorilla", "Panda", "Tiger")))
+    driver = LiveDriver(loop, FakeCapture([_frame(image, 0, 0)]), say=lambda s: None,
+                        panel_choices=loop.pack.labels)
+    driver.start()
+    driver.timer.stop()
+    try:
+        for _ in range(3):
+            driver.tick()
+        screen_box = Box(0, 0, image.shape[1], image.shape[0] + 120)  # the room under the board
+        # holds the whole panel (about 500 px) down over the bar
+        _on_screen(driver, monkeypatch, screen_box, Box(0, 0, image.shape[1], image.shape[0]))
+        driver._placed = None
+        driver._place_panel()
+        panel, strip, board = driver.panel_box(), driver.overlay.strip_box, driver._board_box()
+        assert board is not None and bar.y > board.y + board.h + 200, (bar, board)
+        assert driver.panel.folded, panel
+        for box in (panel, strip):
+            assert inside(box, screen_box) and not box.overlaps(board), (box, board)
+            assert not box.overlaps(bar), (box, bar)
+        assert not strip.overlaps(panel), (strip, panel)
+    finally:
+        driver.stop()
+
+
 def test_on_a_phone_the_pentomino_strip_and_panel_keep_off_the_tray_of_pieces(monkeypatch):
     # Seen live (Xvfb 360x640, a 360x600 pentomino window at 0,0): no room beside the game,
     # so the strip went inside it under the board, over the tray of pieces the player drags

@@ -511,6 +511,15 @@ class LiveDriver:
             w, h = self._full
             fold = max(board.y - screen.y, screen.y + screen.h - board.y - board.h) < h + GAP \
                 and max(board.x - screen.x, screen.x + screen.w - board.x - board.w) < w + GAP
+            # ... or while it would lie over the game's own screen filling this one, no side
+            # of it free (a phone mirror filling a portrait monitor, 1080x1920): the whole
+            # panel fitted under the board only down over the game's MENU button, where the
+            # folded one fits between the board and the game's foot bar.
+            game = self.overlay.game_screen_box() or self.overlay.window_box()
+            fills = game.w >= 0.8 * screen.w and game.h >= 0.8 * screen.h
+            fold = fold or fills and max(
+                game.x - screen.x, screen.x + screen.w - game.x - game.w) < w + GAP and max(
+                game.y - screen.y, screen.y + screen.h - game.y - game.h) < h + GAP
         if self.panel.cells_chosen is not None:  # the player's choice
             fold = not self.panel.cells_chosen
         if self.panel.fold(fold):
