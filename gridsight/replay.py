@@ -312,7 +312,14 @@ def _annotated(image: np.ndarray, record: LogRecord, geometry) -> np.ndarray:
                          colours=skin_colours(record))
     if record.move is not None:
         image = draw_move(image, geometry, record.move)
-    return number_board(image, geometry, record.advice.origin, record.advice.last)[0]
+    from gridsight.games.spec import Beside
+
+    try:  # the columns' numbers under the board as analyze's picture draws them
+        under = Beside.ABOVE in get_spec(record.game).keep_beside
+    except UnknownGameError:
+        under = False
+    return number_board(image, geometry, record.advice.origin, record.advice.last,
+                        under=under)[0]
 
 
 def _outline_by_hand(image: np.ndarray, record: LogRecord, geometry) -> np.ndarray:

@@ -332,10 +332,12 @@ def annotate(image: np.ndarray, geometry: BoardGeometry, advice: Advice,
     numbers are drawn within the picture, smaller near its edge, and left out when they do not
     fit or the board is not wholly in view (a room bigger than the screen): the picture keeps
     the screenshot's pixel coordinates."""
+    from gridsight.games.spec import Beside
     from gridsight.overlay.paint import number_board, paint_advice
 
     image, geometry = legible(image, geometry)
-    image, geometry = number_board(image, geometry, advice.origin, advice.last, within=True)
+    image, geometry = number_board(image, geometry, advice.origin, advice.last, within=True,
+                                   under=Beside.ABOVE in get_spec(advice.game).keep_beside)
     return paint_advice(image, geometry, advice, colours=colours)
 
 

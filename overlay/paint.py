@@ -429,8 +429,8 @@ MIN_NUMBER_PX = 9
 
 
 def number_board(image_bgr: np.ndarray, geometry: BoardGeometry,
-                 origin: Cell = Cell(0, 0), last: Cell | None = None, *, within: bool = False
-                 ) -> tuple[np.ndarray, BoardGeometry]:
+                 origin: Cell = Cell(0, 0), last: Cell | None = None, *, within: bool = False,
+                 under: bool = False) -> tuple[np.ndarray, BoardGeometry]:
     """``image_bgr`` with each column's number just above the board and each row's just left
     of it, the way the player counts them (from ``origin``, the first playable row and
     column; the rows and columns before it, and after ``last``, get none), and the geometry in
@@ -438,31 +438,39 @@ def number_board(image_bgr: np.ndarray, geometry: BoardGeometry,
 
     ``within``: never a margin (the picture keeps its pixel coordinates): the numbers are drawn
     smaller where the board is near the edge, and not at all (the picture returned as it is)
-    when even :data:`MIN_NUMBER_PX` ones do not fit or the board is not wholly in view."""
+    when even :data:`MIN_NUMBER_PX` ones do not fit or the board is not wholly in view.
+
+    ``under``: the columns' numbers just under the board, for a game whose screen shows what
+    the player reads just above it (:attr:`~gridsight.games.spec.GameSpec.keep_beside`: a
+    real-look Disco Zoo screen's cards end a few pixels over the board, and the numbers 1 and
+    3 covered the Panda's and the Tiger's box rows, which tell the found tiles apart)."""
     image = _as_bgr(image_bgr)
     w, h = geometry.cell_size(origin.row, origin.col)
     px = int(np.clip(min(w, h) * 0.3, 10, 16))
     corners = geometry.outline()
+    # the room beside the board on the columns' numbers' side (above it, or under it)
+    side = float(image.shape[0] - corners[:, 1].max()) if under else float(corners[:, 1].min())
     if within:
-        near = float(min(corners[:, 0].min(), corners[:, 1].min()))
+        near = min(float(corners[:, 0].min()), side)
         px = min(px, int(near / 2.2))
         inside = corners[:, 0].max() <= image.shape[1] and corners[:, 1].max() <= image.shape[0]
         if px < MIN_NUMBER_PX or not inside:
             return image, geometry
     room = int(px * 2.2)
-    top = max(0, room - int(corners[:, 1].min()))
+    top = 0 if under else max(0, room - int(side))
+    bottom = max(0, room - int(side)) if under else 0
     left = max(0, room - int(corners[:, 0].min()))
-    out = np.empty((image.shape[0] + top, image.shape[1] + left, 3), np.uint8)
+    out = np.empty((image.shape[0] + top + bottom, image.shape[1] + left, 3), np.uint8)
     out[:] = (40, 40, 40)
-    out[top:, left:] = image
+    out[top:top + image.shape[0], left:] = image
     moved = geometry.translated(left, top)
     layer = np.zeros((out.shape[0], out.shape[1], 4), np.uint8)
     above = room / 2 + px * 0.2
     end = last or Cell(geometry.rows - 1, geometry.cols - 1)
     for c in range(origin.col, end.col + 1):
-        x, y = moved.board_to_image([(c + 0.5, origin.row)])[0]
+        x, y = moved.board_to_image([(c + 0.5, end.row + 1 if under else origin.row)])[0]
         text_mod.blit(layer, text_mod.sprite(str(c - origin.col + 1), px),
-                      (float(x), float(y) - above))
+                      (float(x), float(y) + (above if under else -above)))
     for r in range(origin.row, end.row + 1):
         x, y = moved.board_to_image([(origin.col, r + 0.5)])[0]
         text_mod.blit(layer, text_mod.sprite(str(r - origin.row + 1), px),

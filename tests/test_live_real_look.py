@@ -189,3 +189,27 @@ def test_a_found_tile_read_unsure_is_marked_so_on_the_game_as_analyze_marks_it(t
 
     assert [m.label for m in drawable(record.advice).marks
             if m.kind is MarkKind.UNSURE] == ["Panda or Tiger?"]
+
+
+def test_the_report_numbers_a_rescue_s_columns_under_the_board_off_the_cards(tmp_path):
+    # The report's picture of a real-look rescue numbered the columns just over the board,
+    # over the cards' box rows (ending a few pixels over it), as analyze's picture did.
+    from gridsight.log import RecommendationLog, read_log
+    from gridsight.replay import step_picture
+    from test_disco_zoo_screens import _jungle_shot
+
+    image = _jungle_shot(11, replace_panda_sprite=False).image
+    log = RecommendationLog(tmp_path / "s.jsonl", save_frames=True, fsync=False,
+                            warn=lambda m: None)
+    loop = LiveLoop("disco-zoo", load_game_pack("disco-zoo", None), solve_options=OPTIONS,
+                    hints=ReadHints(animals=("Panda", "Tiger", "Monkey")), log=log)
+    view = play(loop, image, times=3)
+    log.close()
+    contents = read_log(tmp_path / "s.jsonl")
+    drawn = step_picture(contents, contents.records[-1]).image
+    assert drawn.shape == image.shape, drawn.shape  # the frame as saved, no margin
+    top = int(view.geometry.outline()[:, 1].min())
+    foot = int(view.geometry.outline()[:, 1].max())
+    # (the advice's outline of a first-row tile reaches 9 px over the board)
+    assert np.array_equal(drawn[top - 40:top - 10], image[top - 40:top - 10])  # the boxes
+    assert not np.array_equal(drawn[foot + 2:foot + 40], image[foot + 2:foot + 40])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import doctest
+from dataclasses import replace
 
 import cv2
 import numpy as np
@@ -293,7 +294,15 @@ def test_the_annotated_screenshot_numbers_rows_and_columns_as_its_legend_names_t
     out = annotate(image, g, advice)
     white = np.all(out[:500, :500] == 255, axis=2)
     assert all(white[100 + 80 * r + 20:100 + 80 * r + 60, 60:98].any() for r in range(4))
+    # Disco Zoo's columns under the board: the band over it is the cards' (their box rows,
+    # a few pixels over a real-look board, were covered by the numbers 1 and 3)
+    assert all(white[422:460, 100 + 80 * c + 20:100 + 80 * c + 60].any() for c in range(4))
+    assert not white[:100, 100:420].any()
+    # a game with nothing of its own over the board: over it, as the player reads a table
+    sweeper = annotate(image, g, replace(advice, game="minesweeper"))
+    white = np.all(sweeper[:500, :500] == 255, axis=2)
     assert all(white[60:98, 100 + 80 * c + 20:100 + 80 * c + 60].any() for c in range(4))
+    assert not white[420:, 100:420].any()
     # Near the edge: smaller numbers, no margin (the picture keeps the screenshot's
     # coordinates); a board partly out of view (a room bigger than the screen): none.
     near = annotate(image, BoardGeometry.from_rect(24, 24, 80, 80, 4, 4), advice)
