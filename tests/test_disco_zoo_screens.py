@@ -772,6 +772,8 @@ def test_a_found_tile_whose_animal_is_unsure_is_solved_over_its_candidates(tmp_p
     assert grid[2][0] == "1/2"  # tapped, shows Panda or Tiger: never "untapped"
     assert data["unsure_read"] == [[2, 0]]
     assert any("row 3, column 1" in note and "Panda or Tiger" in note for note in data["notes"])
+    # the animals' source in words of no one interface (the library's hints, the live panel)
+    assert "animals as given, in card order: Panda, Tiger, Monkey" in data["notes"]
     unsure = data["unsure"]
     assert [(u["row"], u["col"], u["one_of"]) for u in unsure] == [(2, 0, ["Panda", "Tiger"])]
     assert data["recommend"] is not None

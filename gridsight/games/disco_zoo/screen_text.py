@@ -351,7 +351,8 @@ def _animals(screen: RescueScreen, hints: ReadHints, seen: list[list[tuple[str, 
     catalogue = load_catalogue()
     if hints.animals:
         region, animals = catalogue.resolve(list(hints.animals), hints.region)
-        notes.append("animals from --animals, in card order: "
+        # (given by --animals, the library's hints or the live panel: named by none of them)
+        notes.append("animals as given, in card order: "
                      + ", ".join(a.name for a in animals))
         return region, animals
     if not screen.cards:
