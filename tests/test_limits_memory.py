@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from gridsight.limits import default_max_memory, memory_amount
+from kit import inprocess
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -53,9 +54,8 @@ def test_headroom_reads_the_data_in_use_against_a_limit():
 
 def test_every_solving_command_offers_the_bound():
     for argv in (["solve", "pentomino"], ["simulate", "thrill-digger"], ["analyze"]):
-        done = subprocess.run([sys.executable, "-m", "gridsight", *argv, "--help"],
-                              capture_output=True, text=True, timeout=60)
-        assert "--max-memory" in done.stdout, argv
+        done = inprocess.gridsight(*argv, "--help", text=True)  # (the help's words alone)
+        assert done.returncode == 0 and "--max-memory" in done.stdout, argv
 
 
 @pytest.mark.skipif(sys.platform != "linux", reason="the data in use is read from /proc")
