@@ -124,26 +124,16 @@ def examples() -> Path:
 
 
 @pytest.fixture
-def run_cli(capsys):
-    """Run ``gridsight ARGS`` in-process; returns ``(exit code, stdout, stderr)``."""
-    from gridsight.cli import main
+def run_cli():
+    """Run ``gridsight ARGS`` in-process; returns ``(exit code, stdout, stderr)``. Through the
+    one helper of the test kit (:func:`kit.inprocess.gridsight`): standard streams of its own
+    (standard input as bytes, as a process has it), and a failure when the call changed the
+    process (environment, folder, signal handlers, resource limits, streams)."""
+    from kit import inprocess
 
     def run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
-        if stdin is not None:
-            import io
-
-            old = sys.stdin
-            sys.stdin = io.StringIO(stdin)
-        try:
-            try:
-                code = main(list(args))
-            except SystemExit as exit_:  # argparse errors and --help
-                code = int(exit_.code or 0)
-        finally:
-            if stdin is not None:
-                sys.stdin = old
-        out, err = capsys.readouterr()
-        return code, out, err
+        done = inprocess.gridsight(*args, input=stdin, text=True)
+        return done.returncode, done.stdout, done.stderr
 
     return run
 

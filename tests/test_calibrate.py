@@ -8,6 +8,8 @@ pastel pentomino): other colours, other decorations, other walls.
 from __future__ import annotations
 
 import json
+import os
+import shutil
 
 import cv2
 import numpy as np
@@ -32,14 +34,6 @@ def data_dir(tmp_path, monkeypatch):
 
 def _corners(shot) -> str:
     return ",".join(f"{v:g}" for v in shot.geometry.outline().ravel())
-
-
-def _calibrate(run_cli, tmp_path, game, shot, labels_text, skin="mine"):
-    image, labels = tmp_path / f"{game}-calibration.png", tmp_path / f"{game}-labels.txt"
-    cv2.imwrite(str(image), shot.image)
-    labels.write_text(labels_text)
-    return run_cli("calibrate", game, str(image), "--skin", skin,
-                   "--corners", _corners(shot), "--labels", str(labels))
 
 
 # -- screenshots of the unseen skins ---------------------------------------------------------
@@ -126,30 +120,23 @@ def random_level(rng: np.random.Generator) -> tuple[list[str], str]:
 # -- the tests -------------------------------------------------------------------------------
 
 
-def test_calibrate_then_analyze_tile_path(tmp_path, run_cli, data_dir):
-    skin = tile_path.STONE_SKIN
-    room = ["S . . . . . . .", ". # . . . . # .", ". x x L . . . .",
-            ". . . . . . . .", ". . . # . . . .", ". . . . . . . E"]
-    shot = tile_path.render(room, skin=skin, scale=3)
-    code, out, err = _calibrate(run_cli, tmp_path, "tile-path", shot, "\n".join(room) + "\n")
-    assert code == 0, err
-    assert (data_dir / "templates" / "tile-path" / "mine" / "manifest.json").is_file()
-    assert "reads back with all 48 labelled cells right" in out
-    _analyze_many(run_cli, tmp_path, "tile-path", 6, lambda rng: _tile_case(rng, skin))
+CALIBRATION_ROOM = ["S . . . . . . .", ". # . . . . # .", ". x x L . . . .",
+                    ". . . . . . . .", ". . . # . . . .", ". . . . . . . E"]
+CALIBRATION_LEVEL = (["# # # # # # # # # #"] * 2 + [" ".join(row) for row in SOLUTION_6x10]
+                     + [". . . . . . . . . ."] * 2 + ["# # # # # # # # # #"] * 2)
 
 
-def test_calibrate_then_analyze_pentomino(tmp_path, run_cli):
-    skin = pentomino.PASTEL_SKIN
-    level = (["# # # # # # # # # #"] * 2 + [" ".join(row) for row in SOLUTION_6x10]
-             + [". . . . . . . . . ."] * 2 + ["# # # # # # # # # #"] * 2)
-    shot = pentomino.render(level, skin=skin)
-    labels = "\n".join(level) + "\n"
-    code, out, err = _calibrate(run_cli, tmp_path, "pentomino", shot, labels)
-    assert code == 0, err
-    _analyze_many(run_cli, tmp_path, "pentomino", 6, lambda rng: _level_case(rng, skin))
-
-
-def test_calibrate_then_analyze_disco_zoo(tmp_path, run_cli):
+def _calibration_case(game):
+    """The calibration screenshot of ``game``'s unseen skin and its labels, and the maker of
+    further screenshots of that skin."""
+    if game == "tile-path":
+        shot = tile_path.render(CALIBRATION_ROOM, skin=tile_path.STONE_SKIN, scale=3)
+        return (shot, "\n".join(CALIBRATION_ROOM) + "\n",
+                lambda rng: _tile_case(rng, tile_path.STONE_SKIN))
+    if game == "pentomino":
+        shot = pentomino.render(CALIBRATION_LEVEL, skin=pentomino.PASTEL_SKIN)
+        return (shot, "\n".join(CALIBRATION_LEVEL) + "\n",
+                lambda rng: _level_case(rng, pentomino.PASTEL_SKIN))
     shot = disco_calibration_shot()
     rows, _ = disco_labels_text(shot)
     tokens = {"animal:Pig": "1", "animal:Cow": "2", "animal:Unicorn": "3"}
@@ -157,7 +144,55 @@ def test_calibrate_then_analyze_disco_zoo(tmp_path, run_cli):
              enumerate(_names_row(shot, r))] for r in range(5)]
     text = "region: Farm\nanimals: Pig, Cow, Unicorn\ntaps: 4\n" + \
         "\n".join(" ".join(row) for row in grid) + "\n"
-    code, out, err = _calibrate(run_cli, tmp_path, "disco-zoo", shot, text)
+    return shot, text, _disco_case
+
+
+@pytest.fixture(scope="module")
+def calibrated(tmp_path_factory):
+    """``calibrated(game, data_dir)``: ``gridsight calibrate`` run on ``game``'s calibration
+    screenshot once for this file (the everyday test and the slow one calibrate the same
+    screenshot with the same labels: the same pack), the pack it saved copied into the
+    test's ``data_dir``; returns the command's exit code, output and error."""
+    from kit import inprocess
+
+    made = {}
+
+    def calibration(game, data_dir):
+        if game not in made:
+            folder = tmp_path_factory.mktemp(f"calibrated-{game}")
+            shot, labels_text, _ = _calibration_case(game)
+            image, labels = folder / f"{game}-calibration.png", folder / f"{game}-labels.txt"
+            cv2.imwrite(str(image), shot.image)
+            labels.write_text(labels_text)
+            env = dict(os.environ, GRIDSIGHT_DATA_DIR=str(folder / "data"))
+            done = inprocess.gridsight("calibrate", game, str(image), "--skin", "mine",
+                                       "--corners", _corners(shot), "--labels", str(labels),
+                                       env=env, text=True)
+            made[game] = done, folder / "data" / "templates" / game / "mine"
+        done, pack = made[game]
+        if pack.is_dir():
+            shutil.copytree(pack, data_dir / "templates" / game / "mine")
+        return done.returncode, done.stdout, done.stderr
+
+    return calibration
+
+
+def test_calibrate_then_analyze_tile_path(tmp_path, run_cli, data_dir, calibrated):
+    code, out, err = calibrated("tile-path", data_dir)
+    assert code == 0, err
+    assert (data_dir / "templates" / "tile-path" / "mine" / "manifest.json").is_file()
+    assert "reads back with all 48 labelled cells right" in out
+    _analyze_many(run_cli, tmp_path, "tile-path", 6, _calibration_case("tile-path")[2])
+
+
+def test_calibrate_then_analyze_pentomino(tmp_path, run_cli, data_dir, calibrated):
+    code, out, err = calibrated("pentomino", data_dir)
+    assert code == 0, err
+    _analyze_many(run_cli, tmp_path, "pentomino", 6, _calibration_case("pentomino")[2])
+
+
+def test_calibrate_then_analyze_disco_zoo(tmp_path, run_cli, data_dir, calibrated):
+    code, out, err = calibrated("disco-zoo", data_dir)
     assert code == 0, err
     assert "reads back with all 25 labelled cells right" in out
     _analyze_many(run_cli, tmp_path, "disco-zoo", 6, _disco_case)
@@ -165,35 +200,21 @@ def test_calibrate_then_analyze_disco_zoo(tmp_path, run_cli):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("game", ["tile-path", "pentomino"])
-def test_a_calibrated_pack_reads_further_screenshots_of_the_unseen_skin(game, tmp_path, run_cli):
+def test_a_calibrated_pack_reads_further_screenshots_of_the_unseen_skin(game, tmp_path, run_cli,
+                                                                       data_dir, calibrated):
     """Issue 6's figure: one calibration screenshot, then 50 further screenshots of the skin
     (10 in the everyday suite, :func:`sample_sizes.samples`; 20 until the 28th session)
     (varied boards, scales 0.8x to 2x, positions), every cell right, through the command."""
-    if game == "tile-path":
-        room = ["S . . . . . . .", ". # . . . . # .", ". x x L . . . .",
-                ". . . . . . . .", ". . . # . . . .", ". . . . . . . E"]
-        shot = tile_path.render(room, skin=tile_path.STONE_SKIN, scale=3)
-        labels, make = "\n".join(room) + "\n", lambda rng: _tile_case(rng, tile_path.STONE_SKIN)
-    else:
-        level = (["# # # # # # # # # #"] * 2 + [" ".join(row) for row in SOLUTION_6x10]
-                 + [". . . . . . . . . ."] * 2 + ["# # # # # # # # # #"] * 2)
-        shot = pentomino.render(level, skin=pentomino.PASTEL_SKIN)
-        labels, make = "\n".join(level) + "\n", lambda rng: _level_case(rng, pentomino.PASTEL_SKIN)
-    assert _calibrate(run_cli, tmp_path, game, shot, labels)[0] == 0
-    _analyze_many(run_cli, tmp_path, game, samples(10, 50), make, seed=100)
+    assert calibrated(game, data_dir)[0] == 0
+    _analyze_many(run_cli, tmp_path, game, samples(10, 50), _calibration_case(game)[2],
+                  seed=100)
 
 
 @pytest.mark.slow
-def test_a_calibrated_disco_zoo_pack_reads_further_screenshots(tmp_path, run_cli):
+def test_a_calibrated_disco_zoo_pack_reads_further_screenshots(tmp_path, run_cli, data_dir,
+                                                               calibrated):
     """The same for the desert Disco Zoo skin: board, cards, region and counter."""
-    shot = disco_calibration_shot()
-    rows, _ = disco_labels_text(shot)
-    tokens = {"animal:Pig": "1", "animal:Cow": "2", "animal:Unicorn": "3"}
-    grid = [[rows[r][c] or tokens[f"animal:{n}"] for c, n in
-             enumerate(_names_row(shot, r))] for r in range(5)]
-    text = "region: Farm\nanimals: Pig, Cow, Unicorn\ntaps: 4\n" + \
-        "\n".join(" ".join(row) for row in grid) + "\n"
-    assert _calibrate(run_cli, tmp_path, "disco-zoo", shot, text)[0] == 0
+    assert calibrated("disco-zoo", data_dir)[0] == 0
     _analyze_many(run_cli, tmp_path, "disco-zoo", samples(10, 50), _disco_case, seed=100)
 
 

@@ -8,7 +8,6 @@ import json
 import os
 import struct
 import subprocess
-import sys
 import time
 import zlib
 from pathlib import Path
@@ -19,6 +18,7 @@ import pytest
 
 from gridsight.vision.errors import ImageReadError
 from gridsight.vision.images import DEFAULT_MAX_PIXELS, ImageTooLarge, decode_image, image_size, load_image
+from kit import inprocess
 
 REPO = Path(__file__).resolve().parent.parent
 SHOT = REPO / "examples" / "screenshots" / "tile-path-room.png"
@@ -140,9 +140,8 @@ def test_analyze_names_a_loop_of_symbolic_links(run_cli, tmp_path):
 
 
 def _gridsight(*args: str, **kwargs) -> subprocess.CompletedProcess:
-    env = dict(os.environ, PYTHONPATH=str(REPO))
-    return subprocess.run([sys.executable, "-m", "gridsight", *args], env=env,
-                          capture_output=True, timeout=120, **kwargs)
+    """``gridsight ARGS`` in this process, answered as ``subprocess.run`` answers (bytes)."""
+    return inprocess.gridsight(*args, **kwargs)
 
 
 def test_analyze_reads_one_image_from_standard_input(tmp_path):

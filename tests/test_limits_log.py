@@ -25,6 +25,7 @@ from gridsight import replay
 from gridsight.log import LogRecord, RecommendationLog, read_log, utc_now
 from gridsight.solvers.advice import Advice, Cell, CellFigure
 from gridsight.vision.geometry import BoardGeometry
+from kit import inprocess
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -296,9 +297,7 @@ def test_times_are_shown_in_local_time_with_links_between_steps(tmp_path, run_cl
 
 
 def test_replay_reads_standard_input(tmp_path):
-    env = dict(os.environ, PYTHONPATH=str(REPO))
     data = "".join(json.dumps(_good(step)) + "\n" for step in (1, 2))
-    result = subprocess.run([sys.executable, "-m", "gridsight", "replay", "-"], env=env,
-                            input=data.encode(), capture_output=True, timeout=60)
+    result = inprocess.gridsight("replay", "-", input=data.encode())
     assert result.returncode == 0, result.stderr
     assert result.stdout.decode().startswith("log: <stdin>\nsteps: 2 (")
