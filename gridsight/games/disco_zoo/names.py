@@ -1064,7 +1064,44 @@ def _cards_lines(image: np.ndarray, cards: Sequence[CardText],
     # their lengths name them)
     if label is not None and not any(_owned_line(lines) for lines in out):
         out = [_recut_label(lines, label) for lines in out]
+        if not any(_owned_line(lines) for lines in out):
+            out = _recut_way(readings, cards, label) or out
     return out
+
+
+def _recut_way(readings: list[dict[str, SeenLines]], cards: Sequence[CardText],
+               label: TextLine) -> list[list[TextLine]] | None:
+    """Each card's lines seen the way whose lines, cut anew (:func:`_recut_label`), show
+    the most ``YOU HAVE`` lines, then names legible against them in letters
+    (:func:`_lettered`), when the way chosen shows none even so; ``None`` when no way shows
+    both. Widest 1022002 at
+    1.45x: no way found the label whole, the plain way's ``YOU HAVE 6`` in glyphs
+    ``(3, 5, 1)`` and the lighter way's in ``(10, 1)``; the lighter way won on its box row's
+    letter-shaped pieces, and only the plain way's label cuts anew (``GOAT`` above it)."""
+    kinds = sorted({kind for one in readings for kind in one})
+    recut = {kind: [_recut_label(one[kind].lines, label) if kind in one else []
+                    for one in readings] for kind in kinds}
+
+    def total(kind: str) -> tuple[int, int]:
+        return (sum(_owned_line(lines) is not None for lines in recut[kind]),
+                sum(_lettered(lines, card) for lines, card in zip(recut[kind], cards)))
+
+    if not kinds:
+        return None
+    kind = max(kinds, key=total)
+    return recut[kind] if min(total(kind)) else None
+
+
+def _lettered(lines: list[TextLine], card: CardText) -> bool:
+    """Whether a card's lines show a name legible against its label (:func:`_name_legible`)
+    in letters: :data:`MIN_NAME` glyphs or more. A way whose label was cut anew is taken
+    over the way chosen only so: 1.56x seed 500047's plain way, its label cut anew, shows
+    ``WOOLY MAMMOTH`` as two blobs, which the way chosen left to be told by their widths
+    (:func:`.lengths.blob_name_line`), and read so it was asked."""
+    if not _name_legible(lines, card):
+        return False
+    name = _name_line(lines, card, _owned_line(lines))
+    return name is not None and len(name.glyphs) >= MIN_NAME
 
 
 SHOWN_APART = 8  # a card's own best way shows this many more letter-shaped glyphs than the chosen
