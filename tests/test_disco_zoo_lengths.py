@@ -399,3 +399,17 @@ def test_a_glyph_two_letters_wide_belies_a_name_as_long_as_the_glyphs():
     assert letter_counts(cockatoo) == (8,)
     assert pair_belies(cockatoo, "Echidna") and not pair_belies(cockatoo, "Cockatoo")
     assert not pair_belies(_line((7,), 70, [9, 11, 10, 11, 11, 10, 11]), "Echidna")
+
+
+def test_a_line_read_as_none_is_not_told_when_a_longer_name_cut_at_a_word_is_as_long():
+    """Fresh widest 1056029 at 2.26x: ``FLYING`` of ``FLYING SQUIRREL`` (six glyphs read as
+    no name) on a card found 220 pixels wide, not the 130 it is: too narrow a line for a name
+    cut short on that card, it was told ``KAKAPO``, the one six-letter option, with no
+    warning. The cut at a word's end is as long: not told (a name of three letters is far
+    enough from six, and the line is then told by its length)."""
+    from gridsight.games.disco_zoo.lengths import _unread_by_length
+
+    flying = _glyph_line(600, 401, (6,), 18)
+    candidates = ("Kakapo", "Flying Squirrel", "Firefly")
+    assert _unread_by_length(flying, candidates, ["Kakapo", "Flying Squirrel"], 220) is None
+    assert _unread_by_length(flying, candidates, ["Kakapo", "Bat"], 220) == ("Kakapo",)

@@ -361,7 +361,14 @@ def _unread_by_length(line: TextLine, candidates: Sequence[str], options: Sequen
     letter count :data:`UNREAD_APART` or more from the line's; ``None`` when none is so.
     Fresh real-look 1000034 at 1.52x: ``CHAMAELEON`` on the third card, in a smaller font
     than the cards' other names, read as none (its ``C`` and ``N`` no label's), the card a
-    Chamaeleon, a Corvus or a Lynx: ten glyphs are the Chamaeleon's alone."""
+    Chamaeleon, a Corvus or a Lynx: ten glyphs are the Chamaeleon's alone.
+
+    Nor when another option's name cut where a word ends is as long, word for word, as the
+    line (:func:`_cut_as_long`), however wide the card was found: a name is cut short only
+    on a card it fills, and a card found wider than it is (the card's ground found with
+    it) takes the cut for a whole name. Fresh widest 1056029 at 2.26x: ``FLYING`` of
+    ``FLYING SQUIRREL``, 88 pixels on a card of 130 found 220 wide, read as none, was told
+    ``KAKAPO`` (six letters) with no warning."""
     if not one_capital_height(line) or run_together(line):
         return None
     fitting = [name for name in options if fits_name(line, name, width)]
@@ -369,8 +376,17 @@ def _unread_by_length(line: TextLine, candidates: Sequence[str], options: Sequen
         return None
     count = sum(letter_counts(line))
     near = [name for name in options if name != fitting[0]
-            and abs(len(written(name).replace(" ", "")) - count) < UNREAD_APART]
+            and (abs(len(written(name).replace(" ", "")) - count) < UNREAD_APART
+                 or _cut_as_long(name, letter_counts(line)))]
     return None if near else (fitting[0],)
+
+
+def _cut_as_long(name: str, counts: tuple[int, ...]) -> bool:
+    """Whether ``name`` cut where one of its words ends (not at its last) shows ``counts``
+    letters word for word: ``FLYING SQUIRREL`` as ``FLYING``, six letters."""
+    words = written(name).replace("-", " ").split()
+    return any(tuple(len(word) for word in words[:j]) == tuple(counts)
+               for j in range(1, len(words)))
 
 
 # A name told by its shapes alone reads at under this cost, three quarters of the names'

@@ -1064,7 +1064,44 @@ def _cards_lines(image: np.ndarray, cards: Sequence[CardText],
     # their lengths name them)
     if label is not None and not any(_owned_line(lines) for lines in out):
         out = [_recut_label(lines, label) for lines in out]
+        if not any(_owned_line(lines) for lines in out):
+            out = _recut_way(readings, cards, label) or out
     return out
+
+
+def _recut_way(readings: list[dict[str, SeenLines]], cards: Sequence[CardText],
+               label: TextLine) -> list[list[TextLine]] | None:
+    """Each card's lines seen the way whose lines, cut anew (:func:`_recut_label`), show
+    the most ``YOU HAVE`` lines, then names legible against them in letters
+    (:func:`_lettered`), when the way chosen shows none even so; ``None`` when no way shows
+    both. Widest 1022002 at
+    1.45x: no way found the label whole, the plain way's ``YOU HAVE 6`` in glyphs
+    ``(3, 5, 1)`` and the lighter way's in ``(10, 1)``; the lighter way won on its box row's
+    letter-shaped pieces, and only the plain way's label cuts anew (``GOAT`` above it)."""
+    kinds = sorted({kind for one in readings for kind in one})
+    recut = {kind: [_recut_label(one[kind].lines, label) if kind in one else []
+                    for one in readings] for kind in kinds}
+
+    def total(kind: str) -> tuple[int, int]:
+        return (sum(_owned_line(lines) is not None for lines in recut[kind]),
+                sum(_lettered(lines, card) for lines, card in zip(recut[kind], cards)))
+
+    if not kinds:
+        return None
+    kind = max(kinds, key=total)
+    return recut[kind] if min(total(kind)) else None
+
+
+def _lettered(lines: list[TextLine], card: CardText) -> bool:
+    """Whether a card's lines show a name legible against its label (:func:`_name_legible`)
+    in letters: :data:`MIN_NAME` glyphs or more. A way whose label was cut anew is taken
+    over the way chosen only so: 1.56x seed 500047's plain way, its label cut anew, shows
+    ``WOOLY MAMMOTH`` as two blobs, which the way chosen left to be told by their widths
+    (:func:`.lengths.blob_name_line`), and read so it was asked."""
+    if not _name_legible(lines, card):
+        return False
+    name = _name_line(lines, card, _owned_line(lines))
+    return name is not None and len(name.glyphs) >= MIN_NAME
 
 
 SHOWN_APART = 8  # a card's own best way shows this many more letter-shaped glyphs than the chosen
@@ -1089,7 +1126,50 @@ def _way_for_card(seen: dict[str, SeenLines], kind: str,
             own[1] >= mine[1] + SHOWN_APART
             or (card is not None and _part_of_name(chosen.lines, best.lines, card))):
         return best.lines
-    return chosen.lines
+    return _letter_filled(chosen.lines, seen, card)
+
+
+LETTER_FILL = 2  # pixels a glyph of a name seen two ways may stand apart and still be one
+
+
+def _letter_filled(lines: list[TextLine], seen: dict[str, SeenLines],
+                   card: CardText | None) -> list[TextLine]:
+    """A card's ``lines`` seen the way chosen, its name line taken as another way sees it
+    where that way's holds each of its glyphs (:data:`LETTER_FILL` pixels) and more in the
+    gaps between them, its words no more (a letter lost leaves a gap as wide as a word's)
+    and its glyphs all of one height and shaped like letters (:func:`_whole_letters`): a
+    letter lost the chosen way, the rest kept. Fresh real-look 1058026 at 0.95x: the darker
+    way, chosen for the labels it found whole, lost ``COUGAR``'s ``O`` (glyphs at 27, 50,
+    62, 73 and 84: ``C UGAR``); the plain way sees six, its ``YOU HAVE 6`` in pieces. Five
+    glyphs were read as no name and the card was asked."""
+    if card is None:
+        return lines
+    part = _name_line(lines, card, _owned_line(lines))
+    if part is None or not any(ln is part for ln in lines) or len(part.glyphs) < 2:
+        return lines
+    px, _, pw, _ = part.box
+    for other in seen.values():
+        name = _name_line(other.lines, card, _owned_line(other.lines))
+        if name is None or len(name.glyphs) <= len(part.glyphs) or \
+                len(name.words) > len(part.words):
+            continue
+        nx, _, nw, _ = name.box
+        if abs(nx - px) > LETTER_FILL or abs(nx + nw - (px + pw)) > LETTER_FILL:
+            continue
+        if all(any(abs(g.box[0] - h.box[0]) <= LETTER_FILL
+                   and abs(g.box[2] - h.box[2]) <= LETTER_FILL for h in name.glyphs)
+               for g in part.glyphs) and _whole_letters(name):
+            return [name if ln is part else ln for ln in lines]
+    return lines
+
+
+def _whole_letters(name: TextLine) -> bool:
+    """Whether ``name``'s glyphs are all of one height (:data:`CAPITAL_SHARE`) and shaped
+    like letters (:data:`LETTER_SHAPE`), as :func:`_part_of_name` asks of a whole name."""
+    tall = float(np.median([g.box[3] for g in name.glyphs]))
+    return all(abs(g.box[3] - tall) <= (1 - CAPITAL_SHARE) * tall
+               and LETTER_SHAPE[0] <= g.box[2] / max(tall, 1.0) <= LETTER_SHAPE[1]
+               for g in name.glyphs)
 
 
 def _part_of_name(lines: list[TextLine], whole: list[TextLine], card: CardText) -> bool:
