@@ -497,6 +497,19 @@ def _animals(screen: RescueScreen, hints: ReadHints, seen: list[list[tuple[str, 
     if not settled.settled:
         raise ReadError(_ask(clues, settled),
                         choices=_choices(settled, clues, found, empty, unread, sure_tiles))
+    belied = _line_belies(words, settled.animals)
+    if belied is not None:
+        # (the card's clues are not counted on in the choices asked: its line may be right)
+        card, said = belied
+        clues = [CardClue("", None, None) if k == card else clue for k, clue in enumerate(clues)]
+        bare = settle(clues, found, empty, region=hints.region, unread=unread, sure=sure_tiles)
+        ask = _ask(clues, bare) if bare is not None else \
+            "name the animals in card order with --animals"
+        raise ReadError(f"card {card + 1}'s name reads {said} on its own, but the screen "
+                        "read together (names, boxes, colours, board) settles "
+                        f"{settled.animals[card].name}: something is misread; {ask}",
+                        choices=_choices(bare, clues, found, empty, unread, sure_tiles)
+                        if bare is not None else _any_choices(hints.region, len(clues)))
     if image is not None and words is not None:
         _ocr_veto(image, screen, words, clues, settled)
     names = ", ".join(a.name for a in settled.animals)
@@ -705,6 +718,23 @@ def _one_card_doubted(words, given: str | None, clues: Sequence[CardClue] = ()) 
     doubted); ``clues``: the card's boxes and rarity as read clearly (:func:`card_clues`)."""
     return len(words.cards) == 1 and given is None and \
         title_region.unvouched(words.region_vouched) and not _read_apart(words, clues)
+
+
+def _line_belies(words, animals: Sequence[Animal]) -> tuple[int, str] | None:
+    """The first card whose name line, read on its own (no other line weighed), reads
+    clearly (by :data:`APART`) as a name other than the animal settled for it, and that
+    name (:attr:`.names.CardName.alone`); ``None`` when none does (or the words are not
+    read). A card shows its animal's name: a line read plainly as another says a clue or
+    a tile the settling used is misread. Widest 1054030 at 1.44x: ``RACCOON`` read alone
+    by 7.1, its card's tint read timeless at 0.6 (the boxes run together, not counted on):
+    the City's Chipmunk was settled for it, stated with no warning."""
+    if words is None or len(words.cards) != len(animals):
+        return None
+    for k, (card, animal) in enumerate(zip(words.cards, animals)):
+        if card.alone and card.alone_lead >= APART and \
+                " ".join(animal.name.upper().split()) not in card.alone:
+            return k, " or ".join(name.title() for name in card.alone)
+    return None
 
 
 # A one-card screen's line read on its own (no word of the other line weighed) checks the
@@ -1087,9 +1117,14 @@ def _sprite_belies(tile: TileSeen, cards: Sequence[Sprite | None], candidates: t
     belies that colour: the card of an animal only ``wider`` allows is within
     :data:`.identify.MAX_CARD` (:data:`.identify.MAX_CARD_FILLED` for a picture cut over its
     whole tile) of the tile's sprite, and nearer it by the sprites' margin than every card
-    the colour allows. A colour read unsurely is kept where the sprites tell nothing (wider
-    1010009 at 0.6x + JPEG 60: a Wooly Rhino's tile read common at 0.51, 0.56 from its card,
-    0.51 from the timeless Yukon Camel's: kept the Rhino's)."""
+    the colour allows; kept only when the sprites confirm the colour (a card it allows so
+    near, and nearer by the margin than every card only ``wider`` allows). A colour read
+    unsurely where the sprites tell nothing is not counted on: until the 37th session it
+    was kept (wider 1010009 at 0.6x + JPEG 60: a Wooly Rhino's tile read common at 0.51,
+    0.56 from its card, 0.51 from the timeless Yukon Camel's, kept the Rhino's), and fresh
+    widest 1054008 at 0.6x, the mythical Phoenix's tile read rare at 0.64 (31 Lab from rare's
+    colour, 58 from mythical's), 0.51 from the Phoenix's card and 0.64 from the Tiger's,
+    was stated Tiger with ``--animals``, no warning."""
     added = [k for k in wider if k not in candidates]
     if not added or tile.sprite is None or tile.sprite.empty or len(cards) <= max(wider):
         return candidates
@@ -1098,11 +1133,14 @@ def _sprite_belies(tile: TileSeen, cards: Sequence[Sprite | None], candidates: t
     if any(k not in far for k in candidates) or not any(k in far for k in added):
         return candidates
     near = min(far[k] for k in added if k in far)
+    own = min(far[k] for k in candidates)
     limit = MAX_CARD_FILLED if filled else MAX_CARD
     margin = screen_facts()["sprite_margin"]
     if near < limit and all(near + margin <= far[k] for k in candidates):
         return wider
-    return candidates
+    if own < limit and all(own + margin <= far[k] for k in added if k in far):
+        return candidates  # the sprites confirm the colour
+    return wider  # the sprites tell nothing: an unsure colour unchecked is not counted on
 
 
 def _colour_unchecked(tile: TileSeen, animals: Sequence[Animal],
