@@ -5,8 +5,9 @@
   another animal says a clue or the other lines bent the reading.
 - A disc with an animal drawn on it, inset in a cell of the lawn's green, of no rarity's
   colour as known, is unread, never stated ground.
-- A found tile's colour read unsurely, no card's boxes or tint checking it, counts only when
-  the sprites confirm it (:func:`gridsight.games.disco_zoo.screen_text._sprite_belies`).
+- A found tile's colour read unsurely, no card's boxes or tint checking it, is not counted on
+  where its sprite is nearer, by the sprites' margin, an animal of a rarity as near again
+  however near (:func:`gridsight.games.disco_zoo.screen_text._sprite_belies`).
 
 The screens are drawn again as the screens test draws them and read with OCR off.
 """
@@ -65,7 +66,7 @@ def test_a_pictured_disc_of_no_known_rarity_colour_on_the_lawn_is_unread_not_gro
     assert (3, 3) in given.unread
 
 
-def test_an_unsure_colour_the_sprites_do_not_confirm_is_not_counted_on(reads):
+def test_an_unsure_colour_belied_by_a_sprite_however_far_is_not_counted_on(reads):
     # widest 1054008 at 0.6x: the Phoenix's tile read rare at 0.64, no card's boxes read,
     # its sprite 0.51 from the Phoenix's card and 0.64 from the Tiger's: stated Tiger
     text, _, _, given = reads[1054008]

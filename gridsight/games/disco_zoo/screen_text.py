@@ -28,8 +28,6 @@ import numpy as np
 from gridsight.games.disco_zoo import lengths, title_region
 from gridsight.games.disco_zoo.cards import BoxesSeen, CardSeen, border_colour
 from gridsight.games.disco_zoo.identify import (
-    MAX_CARD,
-    MAX_CARD_FILLED,
     FoundTile,
     Told,
     boxes_lacking,
@@ -163,8 +161,7 @@ def read_screen(screen: RescueScreen, board: BoardRead, hints: ReadHints,
                         candidates = _colour_unchecked(tile, animals, candidates)
                     elif not checking:
                         candidates = _sprite_belies(tile, sprites, candidates, _colour_unchecked(
-                            tile, animals, candidates), fills_its_tile(tile.sprite,
-                                                                       screen.lattice))
+                            tile, animals, candidates))
                     if cards_match and _cards_deny(candidates, screen.cards, animals):
                         notes.append(f"{cell_name(r, c)} has the colour of a "
                                      f"{'/'.join(tile.rarities)} tile, but the card of "
@@ -1111,20 +1108,19 @@ def _checks_colours(card: CardSeen) -> bool:
 
 
 def _sprite_belies(tile: TileSeen, cards: Sequence[Sprite | None], candidates: tuple[int, ...],
-                   wider: tuple[int, ...], filled: bool) -> tuple[int, ...]:
+                   wider: tuple[int, ...]) -> tuple[int, ...]:
     """A found tile's ``candidates`` (its colour's), widened to ``wider`` (the rarities as
     near again: :func:`_colour_unchecked`) when no card checks its colour and its sprite
-    belies that colour: the card of an animal only ``wider`` allows is within
-    :data:`.identify.MAX_CARD` (:data:`.identify.MAX_CARD_FILLED` for a picture cut over its
-    whole tile) of the tile's sprite, and nearer it by the sprites' margin than every card
-    the colour allows; kept only when the sprites confirm the colour (a card it allows so
-    near, and nearer by the margin than every card only ``wider`` allows). A colour read
-    unsurely where the sprites tell nothing is not counted on: until the 37th session it
-    was kept (wider 1010009 at 0.6x + JPEG 60: a Wooly Rhino's tile read common at 0.51,
-    0.56 from its card, 0.51 from the timeless Yukon Camel's, kept the Rhino's), and fresh
-    widest 1054008 at 0.6x, the mythical Phoenix's tile read rare at 0.64 (31 Lab from rare's
-    colour, 58 from mythical's), 0.51 from the Phoenix's card and 0.64 from the Tiger's,
-    was stated Tiger with ``--animals``, no warning."""
+    belies that colour: the card of an animal only ``wider`` allows is nearer the tile's
+    sprite by the sprites' margin than every card the colour allows, however near (until
+    the 37th session, only when within :data:`.identify.MAX_CARD`, or
+    :data:`.identify.MAX_CARD_FILLED` for a picture cut over its whole tile: fresh widest
+    1054008 at 0.6x, the mythical Phoenix's tile read rare at 0.64, 31 Lab from rare's colour
+    and 58 from mythical's, its sprite 0.51 from the Phoenix's card and 0.64 from the
+    Tiger's, was stated Tiger with ``--animals``, no warning). A colour read unsurely is
+    kept where the sprites tell nothing (wider 1010009 at 0.6x + JPEG 60: a Wooly Rhino's
+    tile read common at 0.51, 0.56 from its card, 0.51 from the timeless Yukon Camel's:
+    kept the Rhino's)."""
     added = [k for k in wider if k not in candidates]
     if not added or tile.sprite is None or tile.sprite.empty or len(cards) <= max(wider):
         return candidates
@@ -1133,14 +1129,10 @@ def _sprite_belies(tile: TileSeen, cards: Sequence[Sprite | None], candidates: t
     if any(k not in far for k in candidates) or not any(k in far for k in added):
         return candidates
     near = min(far[k] for k in added if k in far)
-    own = min(far[k] for k in candidates)
-    limit = MAX_CARD_FILLED if filled else MAX_CARD
     margin = screen_facts()["sprite_margin"]
-    if near < limit and all(near + margin <= far[k] for k in candidates):
+    if all(near + margin <= far[k] for k in candidates):
         return wider
-    if own < limit and all(own + margin <= far[k] for k in added if k in far):
-        return candidates  # the sprites confirm the colour
-    return wider  # the sprites tell nothing: an unsure colour unchecked is not counted on
+    return candidates
 
 
 def _colour_unchecked(tile: TileSeen, animals: Sequence[Animal],
