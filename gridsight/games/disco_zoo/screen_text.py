@@ -494,7 +494,7 @@ def _animals(screen: RescueScreen, hints: ReadHints, seen: list[list[tuple[str, 
     if not settled.settled:
         raise ReadError(_ask(clues, settled),
                         choices=_choices(settled, clues, found, empty, unread, sure_tiles))
-    belied = _line_belies(words, settled.animals)
+    belied = _line_belies(words, settled.animals, settled.region)
     if belied is not None:
         # (the card's clues are not counted on in the choices asked: its line may be right)
         card, said = belied
@@ -717,21 +717,38 @@ def _one_card_doubted(words, given: str | None, clues: Sequence[CardClue] = ()) 
         title_region.unvouched(words.region_vouched) and not _read_apart(words, clues)
 
 
-def _line_belies(words, animals: Sequence[Animal]) -> tuple[int, str] | None:
+def _line_belies(words, animals: Sequence[Animal], region: str) -> tuple[int, str] | None:
     """The first card whose name line, read on its own (no other line weighed), reads
     clearly (by :data:`APART`) as a name other than the animal settled for it, and that
     name (:attr:`.names.CardName.alone`); ``None`` when none does (or the words are not
-    read). A card shows its animal's name: a line read plainly as another says a clue or
-    a tile the settling used is misread. Widest 1054030 at 1.44x: ``RACCOON`` read alone
-    by 7.1, its card's tint read timeless at 0.6 (the boxes run together, not counted on):
-    the City's Chipmunk was settled for it, stated with no warning."""
+    read). A card shows its animal's name: a line read plainly as another animal of the
+    ``region`` settled (or a pet), which the reading could have named, says a clue or a
+    tile the settling used is misread; so does one read as any other animal when the region
+    was read off the names alone (the title read as no region), the names then saying the
+    region. Widest 1054030 at 1.44x: ``RACCOON`` read alone by 7.1, its card's tint read
+    timeless at 0.6 (the boxes run together, not counted on): the City's Chipmunk was
+    settled. 0.95x seed 1050028: ``OUTBACK``'s ``BA`` one glyph, no region fitting its six,
+    the title was read as none and weighed against the names as ``JUNGLE``; its
+    ``CROCODILE``, read alone by 5.4, then cost more than ``RACCOON``, whose card said the
+    City. Both stated with no warning. A line read alone as an animal of another region,
+    the region read otherwise, is a line misread at a small size as often (0.76x seed 7000's
+    ``DIPLODOCUS`` alone ``SASQUATCH`` by 5.1, 0.67x seed 7069's ``SEWER TURTLE``
+    ``ANKYLOSAURUS``): those screens' boxes settle them right."""
     if words is None or len(words.cards) != len(animals):
         return None
+    catalogue = load_catalogue()
+    home = {_written(a.name) for a in (*catalogue.regions.get(region, ()), *catalogue.pets)}
+    by_names = words.region is not None and not words.regions
     for k, (card, animal) in enumerate(zip(words.cards, animals)):
-        if card.alone and card.alone_lead >= APART and \
-                " ".join(animal.name.upper().split()) not in card.alone:
+        if card.alone and card.alone_lead >= APART and _written(animal.name) not in card.alone \
+                and (by_names or any(name in home for name in card.alone)):
             return k, " or ".join(name.title() for name in card.alone)
     return None
+
+
+def _written(name: str) -> str:
+    """An animal's name as a card writes it (capitals, single spaces)."""
+    return " ".join(name.upper().split())
 
 
 # A one-card screen's line read on its own (no word of the other line weighed) checks the
