@@ -2192,7 +2192,11 @@ def _lawn_sided(stack: np.ndarray, rims: np.ndarray, ground: np.ndarray, k: int,
 # board (faint-lines probe 800028 at 0.67x) cuts two found Goat tiles' discs 3.9 px off the
 # middle, their lawn's green in two corners only: read found, they made the board's count
 # fit the clear counter's 3 and the cards' boxes, and the lattice's wrong board was stated
-# with --animals where it had been refused (test_disco_zoo_hunt32b).
+# with --animals where it had been refused (test_disco_zoo_hunt32b). Such a disc of no
+# rarity's colour as known (the game's own colours are unchecked: the widest looks draw them
+# off the references) is unread, never grass: widest 1054004 at 1.37x, a found Lion's cyan
+# disc in a cell 7.6 Lab from the lawn's green, 0.36 of its middle the cell's, the disc 48
+# Lab from the nearest reference: stated grass with --animals.
 DISC_OWN_SHARE = 0.4
 DISC_NEAR = 12.0
 DISC_CENTRED = 2.0
