@@ -106,8 +106,9 @@ class CardName:
     unlike: bool = False
     cost: float = 0.0
     # The written names its line reads as on its own (no other line weighed: its cheapest
-    # text alone, :func:`_alone_texts`) and by how much that text is cheaper than its next;
-    # empty when unknown (the region given: the lines were read under it).
+    # text alone, :attr:`gridsight.vision.cipher.Ranking.best`) and by how much that text is
+    # cheaper than its next (``UNREAD`` among them); empty when unknown (the region given:
+    # the lines were read under it; :func:`.screen_text._line_belies`).
     alone: tuple[str, ...] = ()
     alone_lead: float = 0.0
 
