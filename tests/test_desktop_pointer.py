@@ -99,9 +99,6 @@ def farm_under_a_pointer():
     return phone, found, truth, ReadHints(animals=names)
 
 
-@pytest.mark.xfail(strict=True, reason="session 36: read by s36desk's half-step rule (two "
-                   "touching boxes' step matching a little better than one box's), dropped at "
-                   "the merge: it stated hunt30's found tiles of the lawn's green as ground")
 def test_blurred_touching_boxes_are_counted_on_every_card(farm_under_a_pointer):
     """Each card's row of touching dark-middled boxes, blurred into its YOU HAVE line above
     (no waist between them), is found: four, three and three boxes, none filled (the foot of
@@ -112,9 +109,6 @@ def test_blurred_touching_boxes_are_counted_on_every_card(farm_under_a_pointer):
             for card in cards] == [(4, 0), (3, 0), (3, 0)]
 
 
-@pytest.mark.xfail(strict=True, reason="session 36: read by s36desk's half-step rule (two "
-                   "touching boxes' step matching a little better than one box's), dropped at "
-                   "the merge: it stated hunt30's found tiles of the lawn's green as ground")
 def test_the_tile_under_the_pointer_is_read_empty_when_the_boxes_are_counted(
         farm_under_a_pointer):
     """The counter's 4 (six tiles tapped: five seen, the pointer's tile the sixth) and the

@@ -18,8 +18,8 @@ from gridsight.readers.base import ReadHints
 from gridsight.vision.errors import BoardNotFoundError
 from kit.screen_damage import toast
 from test_disco_zoo_hunt29 import _faint
-from test_disco_zoo_screens import (located_and_read, names_of, real_rescue, real_screen,
-                                    stated_wrong)
+from gridsight.games.disco_zoo.screen import locate_rescue
+from test_disco_zoo_screens import _read_plain, names_of, real_rescue, real_screen, stated_wrong
 
 #: seed: (the lines' shade of the grass's lightness, the scale, a toast over the board), and
 #: the lattice that was read in its stead
@@ -56,14 +56,17 @@ def reads():
                                   (int(x0), int(y0), int(x1 - x0), int(y1 - y0)))[0]
     for seed, (text, image) in screens.items():
         try:
-            screen, plain, asked = located_and_read(image)
+            screen = locate_rescue(image)
         except BoardNotFoundError as error:
             out[seed] = (text, None, str(error), (), ())
             continue
         board = screen.board_read("disco-zoo/structure")
+        # (a plain read's warnings and the cells it lists unread are its own: a tile listed
+        # unread is not stated, as the screens test counts it)
+        plain, plain_warnings, asked, _, plain_unread = _read_plain(screen, board, image)
         reading = read_screen(screen, board, ReadHints(animals=names_of(text)))
         out[seed] = (text, screen, reading.text, reading.warnings, reading.unread) \
-            if asked else (text, screen, plain, (), ())
+            if asked else (text, screen, plain, plain_warnings, plain_unread)
     return out
 
 
@@ -89,7 +92,9 @@ def test_a_found_tile_of_the_lawns_green_with_its_animal_in_its_middle_is_not_un
     """Fresh 630015 at 0.98x (Outback, a checkered lawn, no card found): a common Platypus's
     rounded tile on grass of the other squares' shade, its corners 14.5 Lab from its own
     squares' (under the 15 that alone tells a rounded tile) and its animal in its middle,
-    was read as grass: asked for the animals, then stated untapped. Now listed unread."""
+    was read as grass: asked for the animals, then stated untapped. Now listed unread (its
+    cards found since the 37th session, boxes touching at two boxes' step: read with no
+    options, both its found tiles listed unread)."""
     text, screen, read, warnings, unread = reads[630015]
     assert screen is not None and screen.tiles[1][2].kind == "unknown"
     assert not stated_wrong(text, read, warnings, unread)

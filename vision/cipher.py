@@ -400,6 +400,8 @@ class Ranking:
     alone: tuple[float, ...]
     clear: tuple[float, ...] = ()
     complete: bool = True
+    # For each line, its cheapest candidate alone (``""`` for a line not seen, or none fits).
+    best: tuple[str, ...] = ()
 
     def __iter__(self):
         return iter(self.readings)
@@ -511,7 +513,7 @@ def rank(slots: Sequence[Slot], cipher: Cipher,
             break
     out.sort(key=lambda r: r.cost)
     clear = tuple(_lead(scored) if k in seen_lines else 0.0 for k, scored in enumerate(options))
-    return Ranking(tuple(out), tuple(alone), clear, complete)
+    return Ranking(tuple(out), tuple(alone), clear, complete, tuple(stand_in))
 
 
 def _lead(scored: list[tuple[str, float]]) -> float:

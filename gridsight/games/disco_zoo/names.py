@@ -105,6 +105,12 @@ class CardName:
     candidates: tuple[str, ...]
     unlike: bool = False
     cost: float = 0.0
+    # The written names its line reads as on its own (no other line weighed: its cheapest
+    # text alone, :attr:`gridsight.vision.cipher.Ranking.best`) and by how much that text is
+    # cheaper than its next (``UNREAD`` among them); empty when unknown (the region given:
+    # the lines were read under it; :func:`.screen_text._line_belies`).
+    alone: tuple[str, ...] = ()
+    alone_lead: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -339,11 +345,13 @@ def read_names(image: np.ndarray, cards: Sequence[CardText], title_bottom: int,
              for k, card in enumerate(names)]
     region_read = _region_of(settled[0], regions)
     by_itself = () if region else _alone_texts(ranked)
+    names = _read_alone(names, ranked, texts) if not region else names
     if region_read is None and not region and region_line is not None:
         alone = _region_alone(region_line, region_texts, cipher, regions, names)
         if alone is not None:
             within = read_names(image, cards, title_bottom, alone, pixels=pixels)
             return replace(within, region=alone, regions=(alone,),
+                           cards=tuple(_read_alone(list(within.cards), ranked, texts)),
                            region_vouched=region_vouched(region_line, _upper(alone), cipher),
                            alone_leads=_alone_leads(by_itself, alone, within.cards, texts),
                            title_alone=by_itself[0] if by_itself else (None, 0.0))
@@ -383,6 +391,19 @@ def _alone_texts(ranking) -> tuple[tuple[str | None, float], ...]:
                      and r.parts[k] <= least + 1e-9 and r.texts[k] != UNREAD), None)
         out.append((text, lead))
     return tuple(out)
+
+
+def _read_alone(cards: list[CardName], ranking, texts: Sequence[dict[str, tuple[str, ...]]]
+                ) -> list[CardName]:
+    """``cards`` with what each one's line reads as on its own (``ranking``'s cheapest text
+    of each line alone, the region's line first, and its lead over the next,
+    :class:`gridsight.vision.cipher.Ranking`; ``texts``: each card's texts and the written
+    names they stand for): :attr:`CardName.alone`."""
+    best, clear = ranking.best, ranking.clear
+    if len(best) != len(cards) + 1 or len(clear) != len(best):
+        return cards
+    return [replace(card, alone=shown.get(text, ()), alone_lead=lead)
+            for card, text, lead, shown in zip(cards, best[1:], clear[1:], texts)]
 
 
 def _alone_leads(by_itself: tuple[tuple[str | None, float], ...], region: str | None,

@@ -1823,6 +1823,10 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
                                margin)
             if seen.kind == "found" and _lawn_sided(stack, rims, ground, k, lattice.cols):
                 seen = TileSeen("unknown", confidence=0.0)
+        elif lawn and own_share[k] < DISC_OWN_SHARE and _rarity_disc(stack[k], rim, None):
+            # a disc with an animal drawn on it, of no rarity's colour as known: unread
+            # (listed, never stated ground nor found)
+            seen = TileSeen("unknown", confidence=0.0)
         elif lawn:  # grass shows on untapped tiles only, whatever lies over the rest
             seen = TileSeen("ground", confidence=_closeness(rim, grass, spread))
         elif rim[0] < facts["empty_darkness"] * grass[0] and spread_l[k] >= 8.0 \
@@ -2188,17 +2192,22 @@ def _lawn_sided(stack: np.ndarray, rims: np.ndarray, ground: np.ndarray, k: int,
 # board (faint-lines probe 800028 at 0.67x) cuts two found Goat tiles' discs 3.9 px off the
 # middle, their lawn's green in two corners only: read found, they made the board's count
 # fit the clear counter's 3 and the cards' boxes, and the lattice's wrong board was stated
-# with --animals where it had been refused (test_disco_zoo_hunt32b).
+# with --animals where it had been refused (test_disco_zoo_hunt32b). Such a disc of no
+# rarity's colour as known (the game's own colours are unchecked: the widest looks draw them
+# off the references) is unread, never grass: widest 1054004 at 1.37x, a found Lion's cyan
+# disc in a cell 7.6 Lab from the lawn's green, 0.36 of its middle the cell's, the disc 48
+# Lab from the nearest reference: stated grass with --animals.
 DISC_OWN_SHARE = 0.4
 DISC_NEAR = 12.0
 DISC_CENTRED = 2.0
 
 
-def _rarity_disc(lab: np.ndarray, rim: np.ndarray, references: dict[str, np.ndarray]) -> bool:
+def _rarity_disc(lab: np.ndarray, rim: np.ndarray,
+                 references: dict[str, np.ndarray] | None) -> bool:
     """Whether a tile's middle apart from its rim's colour (its Lab patch ``lab``) is a
     disc in the middle (:data:`DISC_CENTRED`) of a rarity's own colour (within
-    :data:`DISC_NEAR` of its reference) with an animal drawn on it (:data:`PANEL_INK` of the
-    middle far from both colours)."""
+    :data:`DISC_NEAR` of its reference; of any colour with ``references`` ``None``) with an
+    animal drawn on it (:data:`PANEL_INK` of the middle far from both colours)."""
     inside = lab[3:29, 3:29]
     near = np.linalg.norm(inside - rim, axis=2) < OWN_NEAR
     rest = inside[~near]
@@ -2209,7 +2218,8 @@ def _rarity_disc(lab: np.ndarray, rim: np.ndarray, references: dict[str, np.ndar
     if max(abs(float(xs.mean()) - middle), abs(float(ys.mean()) - middle)) > DISC_CENTRED:
         return False
     fill = _dominant_each(rest[None])[0]
-    if min(float(np.linalg.norm(fill - ref)) for ref in references.values()) >= DISC_NEAR:
+    if references is not None and \
+            min(float(np.linalg.norm(fill - ref)) for ref in references.values()) >= DISC_NEAR:
         return False
     ink = (np.linalg.norm(inside - rim, axis=2) >= PANEL_INK_FAR) \
         & (np.linalg.norm(inside - fill, axis=2) >= PANEL_INK_FAR)

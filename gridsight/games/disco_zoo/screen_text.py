@@ -28,8 +28,6 @@ import numpy as np
 from gridsight.games.disco_zoo import lengths, title_region
 from gridsight.games.disco_zoo.cards import BoxesSeen, CardSeen, border_colour
 from gridsight.games.disco_zoo.identify import (
-    MAX_CARD,
-    MAX_CARD_FILLED,
     FoundTile,
     Told,
     boxes_lacking,
@@ -163,8 +161,7 @@ def read_screen(screen: RescueScreen, board: BoardRead, hints: ReadHints,
                         candidates = _colour_unchecked(tile, animals, candidates)
                     elif not checking:
                         candidates = _sprite_belies(tile, sprites, candidates, _colour_unchecked(
-                            tile, animals, candidates), fills_its_tile(tile.sprite,
-                                                                       screen.lattice))
+                            tile, animals, candidates))
                     if cards_match and _cards_deny(candidates, screen.cards, animals):
                         notes.append(f"{cell_name(r, c)} has the colour of a "
                                      f"{'/'.join(tile.rarities)} tile, but the card of "
@@ -498,6 +495,19 @@ def _animals(screen: RescueScreen, hints: ReadHints, seen: list[list[tuple[str, 
     if not settled.settled:
         raise ReadError(_ask(clues, settled),
                         choices=_choices(settled, clues, found, empty, unread, sure_tiles))
+    belied = _line_belies(words, settled.animals, settled.region)
+    if belied is not None:
+        # (the card's clues are not counted on in the choices asked: its line may be right)
+        card, said = belied
+        clues = [CardClue("", None, None) if k == card else clue for k, clue in enumerate(clues)]
+        bare = settle(clues, found, empty, region=hints.region, unread=unread, sure=sure_tiles)
+        ask = _ask(clues, bare) if bare is not None else \
+            "name the animals in card order with --animals"
+        raise ReadError(f"card {card + 1}'s name reads {said} on its own, but the screen "
+                        "read together (names, boxes, colours, board) settles "
+                        f"{settled.animals[card].name}: something is misread; {ask}",
+                        choices=_choices(bare, clues, found, empty, unread, sure_tiles)
+                        if bare is not None else _any_choices(hints.region, len(clues)))
     if image is not None and words is not None:
         _ocr_veto(image, screen, words, clues, settled)
     names = ", ".join(a.name for a in settled.animals)
@@ -706,6 +716,40 @@ def _one_card_doubted(words, given: str | None, clues: Sequence[CardClue] = ()) 
     doubted); ``clues``: the card's boxes and rarity as read clearly (:func:`card_clues`)."""
     return len(words.cards) == 1 and given is None and \
         title_region.unvouched(words.region_vouched) and not _read_apart(words, clues)
+
+
+def _line_belies(words, animals: Sequence[Animal], region: str) -> tuple[int, str] | None:
+    """The first card whose name line, read on its own (no other line weighed), reads
+    clearly (by :data:`APART`) as a name other than the animal settled for it, and that
+    name (:attr:`.names.CardName.alone`); ``None`` when none does (or the words are not
+    read). A card shows its animal's name: a line read plainly as another animal of the
+    ``region`` settled (or a pet), which the reading could have named, says a clue or a
+    tile the settling used is misread; so does one read as any other animal when the region
+    was read off the names alone (the title read as no region), the names then saying the
+    region. Widest 1054030 at 1.44x: ``RACCOON`` read alone by 7.1, its card's tint read
+    timeless at 0.6 (the boxes run together, not counted on): the City's Chipmunk was
+    settled. 0.95x seed 1050028: ``OUTBACK``'s ``BA`` one glyph, no region fitting its six,
+    the title was read as none and weighed against the names as ``JUNGLE``; its
+    ``CROCODILE``, read alone by 5.4, then cost more than ``RACCOON``, whose card said the
+    City. Both stated with no warning. A line read alone as an animal of another region,
+    the region read otherwise, is a line misread at a small size as often (0.76x seed 7000's
+    ``DIPLODOCUS`` alone ``SASQUATCH`` by 5.1, 0.67x seed 7069's ``SEWER TURTLE``
+    ``ANKYLOSAURUS``): those screens' boxes settle them right."""
+    if words is None or len(words.cards) != len(animals):
+        return None
+    catalogue = load_catalogue()
+    home = {_written(a.name) for a in (*catalogue.regions.get(region, ()), *catalogue.pets)}
+    by_names = words.region is not None and not words.regions
+    for k, (card, animal) in enumerate(zip(words.cards, animals)):
+        if card.alone and card.alone_lead >= APART and _written(animal.name) not in card.alone \
+                and (by_names or any(name in home for name in card.alone)):
+            return k, " or ".join(name.title() for name in card.alone)
+    return None
+
+
+def _written(name: str) -> str:
+    """An animal's name as a card writes it (capitals, single spaces)."""
+    return " ".join(name.upper().split())
 
 
 # A one-card screen's line read on its own (no word of the other line weighed) checks the
@@ -1082,15 +1126,19 @@ def _checks_colours(card: CardSeen) -> bool:
 
 
 def _sprite_belies(tile: TileSeen, cards: Sequence[Sprite | None], candidates: tuple[int, ...],
-                   wider: tuple[int, ...], filled: bool) -> tuple[int, ...]:
+                   wider: tuple[int, ...]) -> tuple[int, ...]:
     """A found tile's ``candidates`` (its colour's), widened to ``wider`` (the rarities as
     near again: :func:`_colour_unchecked`) when no card checks its colour and its sprite
-    belies that colour: the card of an animal only ``wider`` allows is within
-    :data:`.identify.MAX_CARD` (:data:`.identify.MAX_CARD_FILLED` for a picture cut over its
-    whole tile) of the tile's sprite, and nearer it by the sprites' margin than every card
-    the colour allows. A colour read unsurely is kept where the sprites tell nothing (wider
-    1010009 at 0.6x + JPEG 60: a Wooly Rhino's tile read common at 0.51, 0.56 from its card,
-    0.51 from the timeless Yukon Camel's: kept the Rhino's)."""
+    belies that colour: the card of an animal only ``wider`` allows is nearer the tile's
+    sprite by the sprites' margin than every card the colour allows, however near (until
+    the 37th session, only when within :data:`.identify.MAX_CARD`, or
+    :data:`.identify.MAX_CARD_FILLED` for a picture cut over its whole tile: fresh widest
+    1054008 at 0.6x, the mythical Phoenix's tile read rare at 0.64, 31 Lab from rare's colour
+    and 58 from mythical's, its sprite 0.51 from the Phoenix's card and 0.64 from the
+    Tiger's, was stated Tiger with ``--animals``, no warning). A colour read unsurely is
+    kept where the sprites tell nothing (wider 1010009 at 0.6x + JPEG 60: a Wooly Rhino's
+    tile read common at 0.51, 0.56 from its card, 0.51 from the timeless Yukon Camel's:
+    kept the Rhino's)."""
     added = [k for k in wider if k not in candidates]
     if not added or tile.sprite is None or tile.sprite.empty or len(cards) <= max(wider):
         return candidates
@@ -1099,9 +1147,8 @@ def _sprite_belies(tile: TileSeen, cards: Sequence[Sprite | None], candidates: t
     if any(k not in far for k in candidates) or not any(k in far for k in added):
         return candidates
     near = min(far[k] for k in added if k in far)
-    limit = MAX_CARD_FILLED if filled else MAX_CARD
     margin = screen_facts()["sprite_margin"]
-    if near < limit and all(near + margin <= far[k] for k in candidates):
+    if all(near + margin <= far[k] for k in candidates):
         return wider
     return candidates
 

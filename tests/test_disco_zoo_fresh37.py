@@ -1,0 +1,74 @@
+"""Disco Zoo real-look screens of the 37th session's fresh seeds, each stated wrong before.
+
+- A card is named only as what its line reads on its own when that reads clearly
+  (:func:`gridsight.games.disco_zoo.screen_text._line_belies`): a line read plainly as
+  another animal says a clue or the other lines bent the reading.
+- A disc with an animal drawn on it, inset in a cell of the lawn's green, of no rarity's
+  colour as known, is unread, never stated ground.
+- A found tile's colour read unsurely, no card's boxes or tint checking it, is not counted on
+  where its sprite is nearer, by the sprites' margin, an animal of a rarity as near again
+  however near (:func:`gridsight.games.disco_zoo.screen_text._sprite_belies`).
+
+The screens are drawn again as the screens test draws them and read with OCR off.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from gridsight.games.disco_zoo.screen_text import read_screen
+from gridsight.readers.base import ReadHints
+from test_disco_zoo_screens import located_and_read, names_of, real_screen, stated_wrong
+
+SCREENS = {1050028: {}, 1054030: {"widest": "all"}, 1054004: {"widest": "all"},
+           1054008: {"widest": "all"}}
+
+
+@pytest.fixture(scope="module")
+def reads():
+    """seed -> (its truth, the text read with no options, the request for --animals, the
+    reading with --animals), OCR off."""
+    mp = pytest.MonkeyPatch()
+    mp.setenv("GRIDSIGHT_OCR", "off")
+    out = {}
+    try:
+        for seed, look in SCREENS.items():
+            base = seed - seed % 2_000
+            _, text, image, _ = real_screen(seed - base, base, wider=bool(look), **look)
+            screen, plain, asked = located_and_read(image)
+            given = read_screen(screen, screen.board_read("disco-zoo/structure"),
+                                ReadHints(animals=names_of(text)))
+            out[seed] = (text, plain, asked, given)
+    finally:
+        mp.undo()
+    return out
+
+
+@pytest.mark.parametrize("seed, line, settled", [(1050028, "Crocodile", "Raccoon"),
+                                                 (1054030, "Raccoon", "Chipmunk")])
+def test_a_card_is_not_named_against_what_its_line_reads_clearly_on_its_own(reads, seed, line,
+                                                                             settled):
+    # 1050028 at 0.95x: OUTBACK's BA one glyph, the title read as no region and weighed as
+    # JUNGLE; its CROCODILE, read alone by 5.4, lost to RACCOON, which settled the City.
+    # Widest 1054030 at 1.44x: RACCOON read alone by 7.1, its card's tint read timeless at
+    # 0.6: the City's Chipmunk was settled. Both stated with no warning; now asked, in words.
+    text, plain, asked, _ = reads[seed]
+    assert not plain, stated_wrong(text, plain)
+    assert f"name reads {line} on its own" in asked and f"settles {settled}" in asked
+
+
+def test_a_pictured_disc_of_no_known_rarity_colour_on_the_lawn_is_unread_not_ground(reads):
+    # widest 1054004 at 1.37x: a found Lion's cyan disc inset in a cell 7.6 Lab from the
+    # lawn's green (within its spread), 0.36 of its middle the cell's: read as grass and
+    # stated so with --animals
+    text, _, _, given = reads[1054004]
+    assert stated_wrong(text, given.text, given.warnings, given.unread) == []
+    assert (3, 3) in given.unread
+
+
+def test_an_unsure_colour_belied_by_a_sprite_however_far_is_not_counted_on(reads):
+    # widest 1054008 at 0.6x: the Phoenix's tile read rare at 0.64, no card's boxes read,
+    # its sprite 0.51 from the Phoenix's card and 0.64 from the Tiger's: stated Tiger
+    text, _, _, given = reads[1054008]
+    assert stated_wrong(text, given.text, given.warnings, given.unread) == []
+    assert (2, 3) in given.unsure
