@@ -464,17 +464,20 @@ def _colour_groups_each(means: np.ndarray, reach: float = 30.0
     same groups: every pair of tiles' nearness taken at once (the same differences, in
     doubles), then each group the tiles left that are near the first of them (every tile
     before that one already joined a group before it, so it joins the first it is near)."""
-    near = (np.abs(means[:, :, None, :] - means[:, None, :, :]) < reach).all(axis=3)
+    near = None
+    for channel in range(means.shape[2]):  # (channel by channel: not a last axis of three)
+        values = means[:, :, channel]
+        close = np.abs(values[:, :, None] - values[:, None, :]) < reach
+        near = close if near is None else near & close
+    assert near is not None
     out: list[list[tuple[int, ...]]] = []
-    for rows in near:
+    for rows in near.tolist():
         groups: list[tuple[int, ...]] = []
-        left = np.ones(len(rows), bool)
-        while left.any():
-            first = int(np.argmax(left))
-            joined = left & rows[first]
-            joined[first] = True
-            groups.append(tuple(np.flatnonzero(joined).tolist()))
-            left &= ~joined
+        left = list(range(len(rows)))
+        while left:
+            first = rows[left[0]]
+            groups.append(tuple(j for j in left if first[j]))
+            left = [j for j in left if not first[j]]
         out.append(groups)
     return out
 
