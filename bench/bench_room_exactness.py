@@ -14,7 +14,7 @@ alternated:
   ``_colour_groups`` per camera) and a call of ``exactness`` per camera.
 
 Every calibration must be the same to the bit (each view's camera, screen and pixels, and the
-pack's looks); it prints the CPU seconds of each and their ratio (the machine is shared:
+pack's looks), and so must every exactness worked out on the way; it prints the CPU seconds of each and their ratio (the machine is shared:
 read the ratio, not the times).
 """
 
@@ -135,24 +135,35 @@ def main(argv: list[str] | None = None) -> int:
     shots = [(f"case{i}", rooms.calibration_shot(
         look, rooms.setup_for(args.setups, i, args.seed), args.seed).image)
         for i in range(args.cases)]
-    new = (mapview._alike_each, room_module.exactness_each)
-    old = (_old_alike_each, _old_exactness_each)
+    figures: list = []  # every exactness worked out, in the order asked (both paths)
+
+    def logged(alike):
+        def alike_each(*args):
+            out = alike(*args)
+            figures.append([np.float64(f).tobytes() for pair in out for f in pair])
+            return out
+        return alike_each
+
+    new = (logged(mapview._alike_each), room_module.exactness_each)
+    old = (logged(_old_alike_each), _old_exactness_each)
+    plain = (mapview._alike_each, room_module.exactness_each)
     spent = {"old": 0.0, "new": 0.0}
     found: dict[str, list] = {}
     for r in range(2 * args.rounds):
         label = ("old", "new")[r % 2] if r // 2 % 2 == 0 else ("new", "old")[r % 2]
         mapview._alike_each, room_module.exactness_each = old if label == "old" else new
+        figures.clear()
         start = time.process_time()
         learned = _calibrated(shots, room)
         spent[label] += time.process_time() - start
-        found.setdefault(label, learned)
-        if learned != found["old" if "old" in found else label]:
-            mapview._alike_each, room_module.exactness_each = new
-            print(f"{label}: calibrations differ from the old path's")
+        found.setdefault(label, [learned, sorted(figures)])
+        if [learned, sorted(figures)] != found["old" if "old" in found else label]:
+            mapview._alike_each, room_module.exactness_each = plain
+            print(f"{label}: calibrations or exactness figures differ from the old path's")
             return 1
-    mapview._alike_each, room_module.exactness_each = new
+    mapview._alike_each, room_module.exactness_each = plain
     print(f"calibrate_room on {args.cases} {args.setups} cases x {args.rounds} rounds, every "
-          f"calibration the same: old {spent['old']:.2f} s CPU, new {spent['new']:.2f} s, "
+          f"calibration and exactness the same: old {spent['old']:.2f} s CPU, new {spent['new']:.2f} s, "
           f"ratio old / new {spent['old'] / spent['new']:.2f}x")
     return 0
 
