@@ -135,12 +135,13 @@ def main(argv: list[str] | None = None) -> int:
     shots = [(f"case{i}", rooms.calibration_shot(
         look, rooms.setup_for(args.setups, i, args.seed), args.seed).image)
         for i in range(args.cases)]
-    figures: list = []  # every exactness worked out, in the order asked (both paths)
+    figures: list = []  # every camera's exactness figures worked out (both paths)
 
     def logged(alike):
         def alike_each(*args):
             out = alike(*args)
-            figures.append([np.float64(f).tobytes() for pair in out for f in pair])
+            # (each camera's pair alone: the new path asks many cameras in one call)
+            figures.extend(np.float64(pair).tobytes() for pair in out)
             return out
         return alike_each
 
