@@ -41,6 +41,7 @@ from gridsight.vision.mapview import (
     Looks,
     Placement,
     exactness,
+    exactness_each,
     kind_candidates,
     place_by_looks,
     refined,
@@ -434,8 +435,7 @@ def _calibration_unghosted(view: View, room: Room, layout: ScreenLayout, skin: s
         cameras = [c for c in cameras if c[0] in xs and c[1] in ys]
         for strength in CALIBRATION_STRENGTHS:
             clean = unghost(view.pixels, shift, strength)
-            for camera in cameras:
-                score = exactness(clean, kinds, t, camera)
+            for camera, score in zip(cameras, exactness_each(clean, kinds, t, cameras)):
                 if best is None or score > best[0]:
                     best = (score, clean, camera)
     if best is None or best[0][0] < raw[0] + GHOST_GAIN:
