@@ -27,6 +27,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
+from gridsight.games.disco_zoo.cards import FRAME_MOST, frames_or_pillars
 from gridsight.games.disco_zoo.settle import colour_rules_out
 from gridsight.games.disco_zoo.title_label import recut_label, same_rows
 from gridsight.games.disco_zoo.title_region import TALLER, counter_line
@@ -818,11 +819,27 @@ def _screen_lines(image: np.ndarray, cards: Sequence[CardText], title_bottom: in
         if key in _LINES:
             _LINES.move_to_end(key)
             return _LINES[key]
-    bar = _unstacked(image, banded_text_lines(image[: max(0, int(title_bottom))]),
-                     int(title_bottom))
+    bar = _bar_lines(image, int(title_bottom))
     label = _attempts_line(bar)
     found = (bar, _cards_lines(image, cards, _letter_shape(label), label=label))
     return found if key is None else _kept(_LINES, key, found)
+
+
+def _bar_lines(image: np.ndarray, title_bottom: int) -> list[TextLine]:
+    """The title bar's lines of text (:func:`_unstacked`), read between a letterbox's pillars
+    (:func:`.cards.frames_or_pillars`, when wider than a frame: :data:`.cards.FRAME_MOST` of
+    the width), placed in the picture. The title bar spans the phone's screen and no more: a
+    pillar's dark columns beside the bar's dark letters are one band of ink with them (wider
+    1010005 pillar-boxed: the left pillar a glyph of ``JUNGLE``, seven glyphs read alone as
+    ``OUTBACK`` by 10; fresh wider 1060003: ``LEFT`` lost beside the right pillar, the label
+    unread, the Ghost asked)."""
+    width = image.shape[1]
+    left, right = frames_or_pillars(image)
+    if max(left, right) <= FRAME_MOST * width or left + right >= width:
+        return _unstacked(image, banded_text_lines(image[: max(0, title_bottom)]), title_bottom)
+    inner = image[:, left : width - right]
+    bar = _unstacked(inner, banded_text_lines(inner[: max(0, title_bottom)]), title_bottom)
+    return [moved(line, left, 0) for line in bar]
 
 
 STACKED = 1.6  # a region line's glyph this many times its letters' height holds text above
