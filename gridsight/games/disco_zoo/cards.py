@@ -197,7 +197,8 @@ def find_cards(image: np.ndarray, lattice: Lattice, facts: dict,
                         max_panels=facts["card_max"], min_contrast=facts["card_min_contrast"],
                         ground=ground)
     if row is None:
-        cards = unedged_cards(image, area, ground, facts, pitch)
+        cards = unedged_cards(image, area, ground, facts, pitch) or \
+            _narrow_cards(image, (area, wide), ground, facts, lattice)
         if not cards:
             return ()
     else:
@@ -221,6 +222,50 @@ def find_cards(image: np.ndarray, lattice: Lattice, facts: dict,
             cards = tuple(read_card(image, panel, facts, pitch) for panel in panels)
     cards = tuple(_uncentred(card) for card in classify_boxes(cards, facts, seen or {}))
     return screen_tints(image, cards, facts)
+
+
+# A look may draw its cards narrower than a tile, tall and narrow (widest-look 1026039 at
+# 0.81x: three Jurassic cards 46 px wide on a board of pitch 50, 149 px tall; 1026037 at
+# 2.75x: 123 px on a pitch of 178), under ``card_min_width``, which keeps a row of cards
+# from being found in the furniture of other screens: no row found, the screens asked.
+# Where no row is found, neither as panels nor by its ink, a row of panels NARROW_CARD of
+# the pitch wide or more is sought, and taken only when each of its panels shows a picture,
+# a name and a YOU HAVE line and stands at least NARROW_TALL times as tall as it is wide,
+# more than half of them show a box row under their lines, one of them at its full ink
+# (1026037's middle card, its low-contrast boxes blurred, shows none; the others' rows are
+# the row's witness), and no ink stands on the ground beside the row (a card missed).
+NARROW_CARD = 0.55
+NARROW_TALL = 2.0
+
+
+def _narrow_cards(image: np.ndarray, areas: Sequence[Box | None], ground: Sequence[Box],
+                  facts: dict, lattice: Lattice) -> tuple[CardSeen, ...]:
+    """The cards of a row of narrow tall cards (see above) in the first of ``areas`` holding
+    one; none when no such row is there."""
+    pitch = float(lattice.pitch_x)
+    least = NARROW_CARD * pitch
+    if least >= facts["card_min_width"] * pitch:
+        return ()
+    for area in areas:
+        if area is None:
+            continue
+        row = panel_row(image, area, min_width=least,
+                        min_height=facts["card_min_height"] * lattice.pitch_y,
+                        max_panels=facts["card_max"], min_contrast=facts["card_min_contrast"],
+                        ground=ground)
+        if row is None:
+            continue
+        panels = unmerged(image, row.panels, least, facts["card_max"])
+        if any(p.cut or p.box[3] < NARROW_TALL * p.box[2] for p in panels):
+            continue
+        cards = tuple(read_card(image, panel, facts, pitch) for panel in panels)
+        rows = [card.row is not None for card in cards]
+        if all(card.name_box is not None and card.have_box is not None and card.picture[2] > 0
+               for card in cards) and 2 * sum(rows) > len(cards) \
+                and any(card.row is not None and not card.faint_row for card in cards) \
+                and not _ink_beside(image, area, ground, panels, pitch):
+            return cards
+    return ()
 
 
 # The cards' search area reaches card_area_beside of the board's width past each side of it,
