@@ -675,6 +675,26 @@ UNEDGED_PAD = 0.15
 UNEDGED_WIDE = 0.4
 THIN_BAND = 3  # a band of inked rows thinner than this (pixels) is no card's line or boxes
 BAR_INK = 0.6  # a row of the area this much inked is the title bar's (the cards are below)
+# ... when some run of its ink is BAR_RUN of the area's width or longer: a row of the cards'
+# boxes, big and close, may ink as much of the area in many short runs (widest-look 1026013
+# at 2.69x: eight boxes of 70 px across two cards of the ground's colour, 0.6+ of the
+# area's width; taken for a bar, the cards above it never sought)
+BAR_RUN = 0.25
+
+
+def _longest_runs(mask: np.ndarray) -> np.ndarray:
+    """Each row's longest run of ``True`` (pixels)."""
+    if mask.size == 0:
+        return np.zeros(mask.shape[0], int)
+    padded = np.zeros((mask.shape[0], mask.shape[1] + 2), np.int8)
+    padded[:, 1:-1] = mask
+    edges = np.diff(padded, axis=1)
+    out = np.zeros(mask.shape[0], int)
+    for row in range(mask.shape[0]):
+        starts, ends = np.nonzero(edges[row] == 1)[0], np.nonzero(edges[row] == -1)[0]
+        if len(starts):
+            out[row] = int((ends - starts).max())
+    return out
 
 
 # Ink in thin long lines is no card's: the screen's edges and the title bar's or the board's
@@ -788,7 +808,9 @@ def unedged_cards(image: np.ndarray, area: Box, ground: Sequence[Box], facts: di
     mask = without_specks(ink_mask(crop, colour))
     # The cards stand in the lowest stretch of rows between rows inked nearly across (the
     # title bar's, the board's frame) that is a card tall and holds ink.
-    full = [-1] + np.nonzero(mask.mean(axis=1) > BAR_INK)[0].tolist() + [len(mask)]
+    full = [-1] + np.nonzero((mask.mean(axis=1) > BAR_INK)
+                             & (_longest_runs(mask) > BAR_RUN * mask.shape[1]))[0].tolist() \
+        + [len(mask)]
     stretches = [(a + 1, b) for a, b in zip(full, full[1:])
                  if b - a > facts["card_min_height"] * pitch and mask[a + 1 : b].any()]
     if not stretches:
@@ -818,6 +840,7 @@ def unedged_cards(image: np.ndarray, area: Box, ground: Sequence[Box], facts: di
     groups = [g for g in groups if g[1] - g[0] >= facts["card_min_width"] * pitch / 3]
     if not groups or len(groups) > facts["card_max"]:
         return ()
+    groups = _parted(mask, groups, gap, facts["card_max"])
     pad = max(2, round(UNEDGED_PAD * pitch))
     # (on a speckled ground, each card's box around its ink is painted the ground's colour
     # before the card is read: dots there would be taken for its picture's pieces, a line's
@@ -855,6 +878,63 @@ def unedged_cards(image: np.ndarray, area: Box, ground: Sequence[Box], facts: di
     if max(tops) - min(tops) > side / 2 or max(heights) > LIKE_SIZE * min(heights):
         return ()
     return tuple(cards)
+
+
+# Cards of the ground's colour a little apart, each name in big letters wider than its
+# card, show one group of ink: the names run together across the gap between the cards
+# (widest-look 1026013 at 2.69x: "DIRE WOLF GIANT SLOTH" over two Ice Age cards on a mint
+# ground, no panel, one group; asked). Each card's picture stands apart at the top of the
+# group, and each card's box row at its foot: a group whose top band of ink (its first run
+# of rows, a row or two of gap bridged) parts into pictures UNEDGED_GAP of the pitch apart
+# or more is cut between two of them at the widest gap its lowest band of ink (the boxes)
+# leaves there, when PARTED_GAPS times as wide as the median of its other gaps or more (the gap between two cards' rows; one
+# card's boxes stand evenly apart, so no card is cut between its own boxes, whatever pieces
+# its picture shows). Each part is then read and checked as any card found by its ink is.
+PARTED_GAPS = 2.0
+
+
+def _parted(mask: np.ndarray, groups: list[list[int]], gap: int,
+            most: int) -> list[list[int]]:
+    """``groups`` (columns of ``mask``'s ink, left to right) with each holding the pictures
+    of several cards cut between them (see above), ``most`` groups in all at most."""
+    out: list[list[int]] = []
+    for k, (a, b) in enumerate(groups):
+        bands = _runs(mask[:, a:b].any(axis=1))
+        room = most - len(out) - (len(groups) - k - 1)  # (the parts this group may make)
+        if len(bands) < 2 or room < 2:
+            out.append([a, b])
+            continue
+        top, end = bands[0]
+        for c, d in bands[1:]:  # (a row or two of gap bridged)
+            if c - end > 3:
+                break
+            end = d
+        pictures: list[list[int]] = []
+        for c, d in _runs(mask[top:end, a:b].any(axis=0)):
+            if pictures and c - pictures[-1][1] < gap:
+                pictures[-1][1] = d
+            else:
+                pictures.append([c, d])
+        foot = bands[-1]
+        boxes = _runs(mask[foot[0] : foot[1], a:b].any(axis=0))
+        gaps = [(d, c) for (_, d), (c, _) in zip(boxes, boxes[1:])]
+        cuts = []
+        for (_, d), (c, _) in zip(pictures, pictures[1:]):
+            between = [(x, y) for x, y in gaps if d <= (x + y) / 2 <= c]
+            if not between:
+                break
+            wide = max(between, key=lambda g: g[1] - g[0])
+            others = [y - x for x, y in gaps if (x, y) != wide]
+            if not others or wide[1] - wide[0] < PARTED_GAPS * float(np.median(others)):
+                break
+            cuts.append(a + (wide[0] + wide[1]) // 2)
+        if not cuts or len(cuts) != len(pictures) - 1 or len(pictures) > room or \
+                foot[0] < end:
+            out.append([a, b])
+            continue
+        edges = [a, *cuts, b]
+        out.extend([left, right] for left, right in zip(edges, edges[1:]))
+    return out
 
 
 # A row whose boxes all read filled may lack its unfilled boxes: their borders, one pixel of a
