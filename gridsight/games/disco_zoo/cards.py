@@ -197,7 +197,8 @@ def find_cards(image: np.ndarray, lattice: Lattice, facts: dict,
                         max_panels=facts["card_max"], min_contrast=facts["card_min_contrast"],
                         ground=ground)
     if row is None:
-        cards = unedged_cards(image, area, ground, facts, pitch)
+        cards = unedged_cards(image, area, ground, facts, pitch) or \
+            _narrow_cards(image, (area, wide), ground, facts, lattice)
         if not cards:
             return ()
     else:
@@ -221,6 +222,50 @@ def find_cards(image: np.ndarray, lattice: Lattice, facts: dict,
             cards = tuple(read_card(image, panel, facts, pitch) for panel in panels)
     cards = tuple(_uncentred(card) for card in classify_boxes(cards, facts, seen or {}))
     return screen_tints(image, cards, facts)
+
+
+# A look may draw its cards narrower than a tile, tall and narrow (widest-look 1026039 at
+# 0.81x: three Jurassic cards 46 px wide on a board of pitch 50, 149 px tall; 1026037 at
+# 2.75x: 123 px on a pitch of 178), under ``card_min_width``, which keeps a row of cards
+# from being found in the furniture of other screens: no row found, the screens asked.
+# Where no row is found, neither as panels nor by its ink, a row of panels NARROW_CARD of
+# the pitch wide or more is sought, and taken only when each of its panels shows a picture,
+# a name and a YOU HAVE line and stands at least NARROW_TALL times as tall as it is wide,
+# more than half of them show a box row under their lines, one of them at its full ink
+# (1026037's middle card, its low-contrast boxes blurred, shows none; the others' rows are
+# the row's witness), and no ink stands on the ground beside the row (a card missed).
+NARROW_CARD = 0.55
+NARROW_TALL = 2.0
+
+
+def _narrow_cards(image: np.ndarray, areas: Sequence[Box | None], ground: Sequence[Box],
+                  facts: dict, lattice: Lattice) -> tuple[CardSeen, ...]:
+    """The cards of a row of narrow tall cards (see above) in the first of ``areas`` holding
+    one; none when no such row is there."""
+    pitch = float(lattice.pitch_x)
+    least = NARROW_CARD * pitch
+    if least >= facts["card_min_width"] * pitch:
+        return ()
+    for area in areas:
+        if area is None:
+            continue
+        row = panel_row(image, area, min_width=least,
+                        min_height=facts["card_min_height"] * lattice.pitch_y,
+                        max_panels=facts["card_max"], min_contrast=facts["card_min_contrast"],
+                        ground=ground)
+        if row is None:
+            continue
+        panels = unmerged(image, row.panels, least, facts["card_max"])
+        if any(p.cut or p.box[3] < NARROW_TALL * p.box[2] for p in panels):
+            continue
+        cards = tuple(read_card(image, panel, facts, pitch) for panel in panels)
+        rows = [card.row is not None for card in cards]
+        if all(card.name_box is not None and card.have_box is not None and card.picture[2] > 0
+               for card in cards) and 2 * sum(rows) > len(cards) \
+                and any(card.row is not None and not card.faint_row for card in cards) \
+                and not _ink_beside(image, area, ground, panels, pitch):
+            return cards
+    return ()
 
 
 # The cards' search area reaches card_area_beside of the board's width past each side of it,
@@ -630,6 +675,26 @@ UNEDGED_PAD = 0.15
 UNEDGED_WIDE = 0.4
 THIN_BAND = 3  # a band of inked rows thinner than this (pixels) is no card's line or boxes
 BAR_INK = 0.6  # a row of the area this much inked is the title bar's (the cards are below)
+# ... when some run of its ink is BAR_RUN of the area's width or longer: a row of the cards'
+# boxes, big and close, may ink as much of the area in many short runs (widest-look 1026013
+# at 2.69x: eight boxes of 70 px across two cards of the ground's colour, 0.6+ of the
+# area's width; taken for a bar, the cards above it never sought)
+BAR_RUN = 0.25
+
+
+def _longest_runs(mask: np.ndarray) -> np.ndarray:
+    """Each row's longest run of ``True`` (pixels)."""
+    if mask.size == 0:
+        return np.zeros(mask.shape[0], int)
+    padded = np.zeros((mask.shape[0], mask.shape[1] + 2), np.int8)
+    padded[:, 1:-1] = mask
+    edges = np.diff(padded, axis=1)
+    out = np.zeros(mask.shape[0], int)
+    for row in range(mask.shape[0]):
+        starts, ends = np.nonzero(edges[row] == 1)[0], np.nonzero(edges[row] == -1)[0]
+        if len(starts):
+            out[row] = int((ends - starts).max())
+    return out
 
 
 # Ink in thin long lines is no card's: the screen's edges and the title bar's or the board's
@@ -743,7 +808,9 @@ def unedged_cards(image: np.ndarray, area: Box, ground: Sequence[Box], facts: di
     mask = without_specks(ink_mask(crop, colour))
     # The cards stand in the lowest stretch of rows between rows inked nearly across (the
     # title bar's, the board's frame) that is a card tall and holds ink.
-    full = [-1] + np.nonzero(mask.mean(axis=1) > BAR_INK)[0].tolist() + [len(mask)]
+    full = [-1] + np.nonzero((mask.mean(axis=1) > BAR_INK)
+                             & (_longest_runs(mask) > BAR_RUN * mask.shape[1]))[0].tolist() \
+        + [len(mask)]
     stretches = [(a + 1, b) for a, b in zip(full, full[1:])
                  if b - a > facts["card_min_height"] * pitch and mask[a + 1 : b].any()]
     if not stretches:
@@ -773,6 +840,7 @@ def unedged_cards(image: np.ndarray, area: Box, ground: Sequence[Box], facts: di
     groups = [g for g in groups if g[1] - g[0] >= facts["card_min_width"] * pitch / 3]
     if not groups or len(groups) > facts["card_max"]:
         return ()
+    groups = _parted(mask, groups, gap, facts["card_max"])
     pad = max(2, round(UNEDGED_PAD * pitch))
     # (on a speckled ground, each card's box around its ink is painted the ground's colour
     # before the card is read: dots there would be taken for its picture's pieces, a line's
@@ -810,6 +878,63 @@ def unedged_cards(image: np.ndarray, area: Box, ground: Sequence[Box], facts: di
     if max(tops) - min(tops) > side / 2 or max(heights) > LIKE_SIZE * min(heights):
         return ()
     return tuple(cards)
+
+
+# Cards of the ground's colour a little apart, each name in big letters wider than its
+# card, show one group of ink: the names run together across the gap between the cards
+# (widest-look 1026013 at 2.69x: "DIRE WOLF GIANT SLOTH" over two Ice Age cards on a mint
+# ground, no panel, one group; asked). Each card's picture stands apart at the top of the
+# group, and each card's box row at its foot: a group whose top band of ink (its first run
+# of rows, a row or two of gap bridged) parts into pictures UNEDGED_GAP of the pitch apart
+# or more is cut between two of them at the widest gap its lowest band of ink (the boxes)
+# leaves there, when PARTED_GAPS times as wide as the median of its other gaps or more (the gap between two cards' rows; one
+# card's boxes stand evenly apart, so no card is cut between its own boxes, whatever pieces
+# its picture shows). Each part is then read and checked as any card found by its ink is.
+PARTED_GAPS = 2.0
+
+
+def _parted(mask: np.ndarray, groups: list[list[int]], gap: int,
+            most: int) -> list[list[int]]:
+    """``groups`` (columns of ``mask``'s ink, left to right) with each holding the pictures
+    of several cards cut between them (see above), ``most`` groups in all at most."""
+    out: list[list[int]] = []
+    for k, (a, b) in enumerate(groups):
+        bands = _runs(mask[:, a:b].any(axis=1))
+        room = most - len(out) - (len(groups) - k - 1)  # (the parts this group may make)
+        if len(bands) < 2 or room < 2:
+            out.append([a, b])
+            continue
+        top, end = bands[0]
+        for c, d in bands[1:]:  # (a row or two of gap bridged)
+            if c - end > 3:
+                break
+            end = d
+        pictures: list[list[int]] = []
+        for c, d in _runs(mask[top:end, a:b].any(axis=0)):
+            if pictures and c - pictures[-1][1] < gap:
+                pictures[-1][1] = d
+            else:
+                pictures.append([c, d])
+        foot = bands[-1]
+        boxes = _runs(mask[foot[0] : foot[1], a:b].any(axis=0))
+        gaps = [(d, c) for (_, d), (c, _) in zip(boxes, boxes[1:])]
+        cuts = []
+        for (_, d), (c, _) in zip(pictures, pictures[1:]):
+            between = [(x, y) for x, y in gaps if d <= (x + y) / 2 <= c]
+            if not between:
+                break
+            wide = max(between, key=lambda g: g[1] - g[0])
+            others = [y - x for x, y in gaps if (x, y) != wide]
+            if not others or wide[1] - wide[0] < PARTED_GAPS * float(np.median(others)):
+                break
+            cuts.append(a + (wide[0] + wide[1]) // 2)
+        if not cuts or len(cuts) != len(pictures) - 1 or len(pictures) > room or \
+                foot[0] < end:
+            out.append([a, b])
+            continue
+        edges = [a, *cuts, b]
+        out.extend([left, right] for left, right in zip(edges, edges[1:]))
+    return out
 
 
 # A row whose boxes all read filled may lack its unfilled boxes: their borders, one pixel of a
@@ -1162,6 +1287,9 @@ def classify_boxes(cards: tuple[CardSeen, ...], facts: dict,
                     whole[i] = verdict
     verdicts = _small_fills(whole, measured, small)
     verdicts = _pet_fills(verdicts, measured, owners)
+    verdicts = _fills_like_a_mixed_row(verdicts, measured, owners,
+                                       [card.rarity if card.rarity_confidence >= RARITY_SURE
+                                        else "" for card in cards])
     out = []
     n = 0
     for k, card in enumerate(cards):
@@ -1614,6 +1742,48 @@ def _two_screen_looks(verdicts: list[tuple[bool, str, float]],
     out = list(verdicts)
     for i in empty:
         out[i] = (False, "", 0.0)
+    return out
+
+
+# A row reading fills of two rarities is read wrong (one animal's fills are one colour): one
+# of its looks is no fill. Where the row's card reads one of the two by its YOU HAVE line's
+# tint, surely, the other is the look misread. A box of another card read as a fill of that
+# misread rarity whose middle is within MIXED_ALIKE Lab of that row's fills of it may be the
+# same misread look, so its row is not counted on either (fresh widest 1024000 at 1.51x: pink
+# box borders 6 px thick round middles of 4, the card's colour; unfilled middles read as
+# mythical fills on both cards, 2 of 3 beside a timeless fill on the Yukon Camel's, its line
+# tinted timeless, left unclear, and 2 of 3 on the Saber Tooth's at 0.99, its rare fill read
+# unfilled, the card stated mythical; those four middles within 8 Lab of one another). Where
+# the tint reads neither rarity (or none surely), which look is misread is not told, and the
+# other cards' fills stand as read (a card whose own fills are one rarity still tells it:
+# tests/test_disco_zoo_guards30.py).
+MIXED_ALIKE = 12.0
+
+
+def _fills_like_a_mixed_row(verdicts: list[tuple[bool, str, float]],
+                            measured: list[tuple[np.ndarray, float, dict[str, float]]],
+                            owners: Sequence[int], tints: Sequence[str]
+                            ) -> list[tuple[bool, str, float]]:
+    """The verdicts with no margin left to a box read filled like a misread fill of a row
+    reading two rarities (:data:`MIXED_ALIKE`), on another card. ``owners``: each box's
+    card; ``tints``: each card's rarity as its YOU HAVE line reads it surely (``""``: not)."""
+    kinds: dict[int, set[str]] = {}
+    for owner, (filled, kind, _) in zip(owners, verdicts):
+        if filled and kind:
+            kinds.setdefault(owner, set()).add(kind)
+    misread = {owner: seen - {tints[owner]} for owner, seen in kinds.items()
+               if len(seen) > 1 and tints[owner] in seen}
+    if not misread:
+        return verdicts
+    out = list(verdicts)
+    for i, (filled, kind, _) in enumerate(verdicts):
+        if not filled or owners[i] in misread:
+            continue
+        if any(owners[j] in misread and verdicts[j][0] and verdicts[j][1] == kind
+               and kind in misread[owners[j]]
+               and float(np.linalg.norm(measured[i][0] - measured[j][0])) <= MIXED_ALIKE
+               for j in range(len(verdicts))):
+            out[i] = (filled, kind, 0.0)
     return out
 
 
