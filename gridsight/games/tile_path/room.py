@@ -1572,6 +1572,13 @@ def _board_read(view: View, room: Room, looks: Looks, pack: TemplatePack,
         br, bc = r0 + yellow // width - 1, c0 + yellow % width - 1
         cells[br][bc] = replace(cells[br][bc], label=LINK)
         labels[yellow] = LINK
+    his = [i for i in floor if labels[i] == LINK]
+    far = _unfollowed(view, room, [(r0 + i // width, c0 + i % width) for i in his])
+    for i in his:  # where the camera could not be following him
+        if (r0 + i // width, c0 + i % width) in far:
+            cells[r0 + i // width - 1][c0 + i % width - 1] = \
+                replace(cells[r0 + i // width - 1][c0 + i % width - 1], label=UNKNOWN)
+            labels[i] = UNKNOWN
     # A tile read stepped through the rebuilt look held REBUILT_SURE of its pixels by it.
     shares = [max(read.share, REBUILT_SURE) if i in rebuilt else read.share
               for i, read in enumerate(reads)]
@@ -1742,6 +1749,55 @@ def _link_by_yellow(tiles: np.ndarray, floor: list[int], labels: list[str], look
         if float(share[np.array(looks.names) == LINK].sum()) < LINK_VOTES:
             return None
     return floor[first]
+
+
+LINK_REACH = 24  # console pixels from his sprite's centre to his tile's at most (see below)
+CAMERA_ERROR = 16  # console pixels the camera as read may be off (a cut picture placed)
+
+
+def _console_camera(view: View) -> tuple[int, int]:
+    """The console's camera of ``view``: its whole view's top-left in room pixels (the
+    view's own camera is that of the pixels shown, past what the screenshot's edge cuts
+    off, :attr:`~gridsight.vision.tiling.Screen.clip`)."""
+    clip = view.screen.clip
+    return view.camera[0] - clip[0], view.camera[1] - clip[1]
+
+
+def _camera_distance(view: View, room: Room, cell: tuple[int, int]) -> float:
+    """Console pixels (the more of the two ways) from room cell ``cell``'s centre (walls
+    included) to where the camera, as ``view`` shows it, puts Link's sprite's centre: the
+    view follows him, centred on him and clamped at the room's edges (issue 18), so a
+    camera away from the room's edges has him at the view's middle, and one at an edge has
+    him anywhere from the middle to that edge. The camera as read may be
+    :data:`CAMERA_ERROR` off (157000 --wider frame 0: the picture cut at the top, placed
+    with the status bar 10 console pixels lower, the view read right at that phase), so a
+    camera within that of an edge is taken as clamped there."""
+    t = view.placement.tile
+    wide, high = view.screen.layout.view_tiles
+    far = 0.0
+    for at, size, tiles, centre in zip(_console_camera(view), (wide * t, high * t),
+                                       (room.cols + 2, room.rows + 2),
+                                       ((cell[1] + 0.5) * t, (cell[0] + 0.5) * t)):
+        end = tiles * t - size  # the camera clamped at the room's far edge
+        lo = at + size / 2 if at > CAMERA_ERROR else -np.inf
+        hi = at + size / 2 if at < end - CAMERA_ERROR else np.inf
+        far = max(far, lo - centre, centre - hi)
+    return far
+
+
+def _unfollowed(view: View, room: Room, cells: Iterable[tuple[int, int]]
+                ) -> list[tuple[int, int]]:
+    """Of room ``cells`` (walls included) read as Link's, those the camera is not following
+    (:func:`_camera_distance` over :data:`LINK_REACH` and :data:`CAMERA_ERROR`). His
+    sprite's centre is within :data:`LINK_REACH` of his tile's: a few pixels off it
+    standing, at most half a tile mid-step, and in the doorway before he steps in (the
+    start tile next to it yellow, read as his) a tile and a few pixels. 157019 --wider
+    frame 2 (the camera clamped at the room's bottom-right corner, Link on the right
+    column, his tile a pale cyan in that skin): a blue beetle over a floor tile five
+    columns left of him read as his tile, 56 console pixels from any place the camera
+    could put him."""
+    return [cell for cell in cells
+            if _camera_distance(view, room, cell) > LINK_REACH + CAMERA_ERROR]
 
 
 LINK_HIDDEN = 0.7  # a floor tile read as a state by under this share of its pixels may be his
