@@ -1764,7 +1764,7 @@ def _whole_ways(view: View, shape: tuple[int, ...]) -> tuple[bool, bool]:
     (:attr:`~gridsight.vision.tiling.Screen.clip`) nor placed over a black bar
     (:func:`black_margins`). A picture the screenshot's edge cuts may be placed whole tiles
     off, the same mapping over fewer cells (159013 --wider frame 1: taken cut 36 console
-    pixels at the bottom, its camera 42 pixels off, every cell read right), so its camera
+    pixels at the bottom, its camera 42 pixels off, no cell read wrong), so its camera
     says nothing of the room's edges that way."""
     screen = view.screen
     h, w = shape[:2]
