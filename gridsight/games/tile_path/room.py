@@ -1813,7 +1813,8 @@ def _unfollowed(view: View, room: Room, cells: Iterable[tuple[int, int]],
     as his) a tile and a few pixels. 157019 --wider frame 2 (the camera clamped at the
     room's bottom-right corner, Link on the right column, his tile a pale cyan in that
     skin): a blue beetle over a floor tile five columns left of him read as his tile, 40
-    console pixels past the reach of any camera within :data:`CAMERA_ERROR` of it."""
+    console pixels from where any camera within :data:`CAMERA_ERROR` of the one read puts
+    him."""
     ways = _whole_ways(view, shape)
     if not any(ways):
         return []
