@@ -202,3 +202,87 @@ def test_the_weakest_state_read_is_left_unread_when_none_is_his():
     assert hidden(floor, [".", "x", "x", "."], [0.98, 0.9, 0.7, 1.0]) is None
     assert hidden(floor, [UNKNOWN, UNKNOWN, UNKNOWN, UNKNOWN], [0.1] * 4) is None
     assert hidden([0, 2, 3], [".", "x", "x", "."], [0.98, 0.36, 0.6, 1.0]) == 2  # 1 not floor
+
+
+def _view_at(camera: tuple[int, int], clip: tuple[int, int, int, int] = (0, 0, 0, 0),
+             y: float = 0.0):
+    """A Hero's Cave view placed with ``camera`` (that of the pixels shown), its picture at
+    4x with its top-left at ``(0, y)``, cut by ``clip`` console pixels; a grey view."""
+    from gridsight.games.tile_path.room import GBC, View
+    from gridsight.vision.mapview import Placement
+    from gridsight.vision.tiling import Screen
+
+    screen = Screen(0.0, y, 64.0, GBC, clip=clip)
+    pixels = np.full((128 - clip[1] - clip[3], 160 - clip[0] - clip[2], 3), 128, np.uint8)
+    return View(screen, pixels, Placement(camera, 16, 0.0, 1.0))
+
+
+SHAPE = (576, 640)  # the screenshot: the picture of :func:`_view_at` whole
+
+
+def test_a_tile_read_as_his_where_the_camera_cannot_follow_him_is_unread():
+    """The view follows Link, centred on him and clamped at the room's edges: a tile read as
+    his far from where the camera puts him is not his. 157019 --wider frame 2: the camera at
+    the room's bottom-right corner (80, 48), Link on room cell (7, 13); a blue beetle over
+    (4, 6) read as his pale cyan tile, a confident wrong before. His own tile, the start
+    tile beside the doorway he stands in, and a tile under a camera read 10 console pixels
+    off near the room's edge are followed. A picture the screenshot's edge cuts (159013
+    --wider frame 1: taken cut 36 console pixels at the bottom, its camera 42 off, Link
+    read right on (5, 7)) or whose status bar it cuts is judged across only."""
+    from gridsight.games.tile_path.room import _unfollowed as unfollowed
+
+    corner = _view_at((80, 48))
+    assert unfollowed(corner, ROOM, [(4, 6), (7, 13)], SHAPE) == [(4, 6)]
+    assert unfollowed(corner, ROOM, [(7, 6), (3, 13)], SHAPE) == [(7, 6), (3, 13)]
+    # Away from the room's edges the camera has him in the view's middle, give or take two
+    # tiles and a half (half a tile mid-step, the camera as read a tile off).
+    middle = _view_at((41, 24))
+    assert unfollowed(middle, ROOM, [(5, 7), (6, 8), (5, 5), (7, 7), (5, 4), (8, 7), (5, 10)],
+                      SHAPE) == [(5, 4), (8, 7), (5, 10)]
+    # In the doorway (room cell (5, 14)) before he steps in, the start tile (5, 13) yellow.
+    assert unfollowed(_view_at((80, 24)), ROOM, [(5, 13)], SHAPE) == []
+    # The camera as read 10 px above the room's bottom edge: taken as clamped there.
+    assert unfollowed(_view_at((4, 38)), ROOM, [(9, 5)], SHAPE) == []
+    cut = _view_at((36, 65), (0, 0, 0, 36), 151.0)
+    assert unfollowed(cut, ROOM, [(5, 7), (5, 13)], SHAPE) == [(5, 13)]
+    barless = _view_at((80, 48), y=-38.0)  # the status bar half cut off at the top
+    assert unfollowed(barless, ROOM, [(4, 6), (3, 13)], SHAPE) == [(4, 6)]
+    assert unfollowed(_view_at((80, 48), (0, 0, 6, 0)), ROOM, [(4, 6)], SHAPE) == []
+
+
+def test_the_reader_leaves_a_tile_read_as_his_unread_where_the_camera_cannot_follow_him():
+    """157019 --wider frame 2 drawn in flat colours: the camera at the room's bottom-right
+    corner, a beetle in his tile's colour over (4, 6) read as his, his own tile (7, 13)
+    covered by his sprite (no look's colour). The beetle's tile is left unread, every other
+    floor tile in view read blue; with the beetle on his own tile's neighbour (7, 12), the
+    camera could be following him there, and it is read as his."""
+    from types import SimpleNamespace
+
+    from gridsight.games.tile_path.room import LINK, UNKNOWN, _board_read
+
+    camera = (80, 48)
+    pixels = np.empty((128, 160, 3), np.uint8)
+    kinds = ROOM.kinds()
+    for r in range(camera[1] // 16, (camera[1] + 128) // 16):
+        for c in range(camera[0] // 16, (camera[0] + 160) // 16):
+            y, x = r * 16 - camera[1], c * 16 - camera[0]
+            colour = {FLOOR: BLUE}.get(int(kinds[r, c]), (110, 120, 100))  # walls, statues
+            pixels[y : y + 16, x : x + 16] = colour
+    pixels[(7 * 16 - 48):(8 * 16 - 48), (13 * 16 - 80):(14 * 16 - 80)] = (90, 200, 90)  # him
+    view = _view_at(camera)
+    pack = SimpleNamespace(name="flat")
+
+    def read(beetle: tuple[int, int]):
+        shown = pixels.copy()
+        y, x = beetle[0] * 16 - camera[1], beetle[1] * 16 - camera[0]
+        shown[y : y + 16, x : x + 16] = YELLOW
+        cells = _board_read(replace(view, pixels=shown), ROOM, _looks(), pack,
+                            shape=SHAPE).board.cells
+        return {(r + 1, c + 1): cell.label for r, row in enumerate(cells)
+                for c, cell in enumerate(row) if cell.label not in (UNKNOWN, "#")}
+
+    far = read((4, 6))
+    assert LINK not in far.values(), far
+    assert (4, 6) not in far and set(far.values()) == {"."}
+    near = read((7, 12))
+    assert near[(7, 12)] == LINK, near

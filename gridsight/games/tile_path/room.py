@@ -924,7 +924,7 @@ def read_view(image: np.ndarray, pack: TemplatePack) -> RoomRead:
     if view.placement.margin < MIN_LEAD:
         raise BoardNotFoundError("tile-path", "the view's place in the room is ambiguous "
                                  "(another place fits its tiles nearly as well)")
-    return _board_read(view, room, looks, pack, at_border(view, image.shape))
+    return _board_read(view, room, looks, pack, at_border(view, image.shape), image.shape)
 
 
 NOISY_CONFLICTS = 0.08  # a view disagreeing this much is read when no other place is near
@@ -1507,9 +1507,11 @@ def at_border(view: View, shape: tuple[int, ...]) -> tuple[int, int, int, int]:
 
 
 def _board_read(view: View, room: Room, looks: Looks, pack: TemplatePack,
-                cut: Sequence[int] = (0, 0, 0, 0)) -> RoomRead:
+                cut: Sequence[int] = (0, 0, 0, 0), shape: tuple[int, ...] | None = None
+                ) -> RoomRead:
     """The board cells in ``view`` read through the looks; ``cut``: console pixels a cell at
-    each side may miss (:func:`at_border`)."""
+    each side may miss (:func:`at_border`); ``shape``: the screenshot's (a tile read as
+    Link's where the camera cannot follow him is not read, :func:`_unfollowed`)."""
     from gridsight.vision.mapview import read_tiles
 
     (r0, r1), (c0, c1) = view.cells(room, cut)
@@ -1572,6 +1574,14 @@ def _board_read(view: View, room: Room, looks: Looks, pack: TemplatePack,
         br, bc = r0 + yellow // width - 1, c0 + yellow % width - 1
         cells[br][bc] = replace(cells[br][bc], label=LINK)
         labels[yellow] = LINK
+    his = [i for i in floor if labels[i] == LINK]
+    far = _unfollowed(view, room, [(r0 + i // width, c0 + i % width) for i in his],
+                      shape) if shape is not None else []
+    for i in his:  # where the camera could not be following him
+        if (r0 + i // width, c0 + i % width) in far:
+            cells[r0 + i // width - 1][c0 + i % width - 1] = \
+                replace(cells[r0 + i // width - 1][c0 + i % width - 1], label=UNKNOWN)
+            labels[i] = UNKNOWN
     # A tile read stepped through the rebuilt look held REBUILT_SURE of its pixels by it.
     shares = [max(read.share, REBUILT_SURE) if i in rebuilt else read.share
               for i, read in enumerate(reads)]
@@ -1742,6 +1752,73 @@ def _link_by_yellow(tiles: np.ndarray, floor: list[int], labels: list[str], look
         if float(share[np.array(looks.names) == LINK].sum()) < LINK_VOTES:
             return None
     return floor[first]
+
+
+LINK_REACH = 24  # console pixels from his sprite's centre to his tile's at most (see below)
+CAMERA_ERROR = 16  # console pixels the camera of a whole picture as read may be off
+
+
+def _whole_ways(view: View, shape: tuple[int, ...]) -> tuple[bool, bool]:
+    """Across and down: whether ``view``'s whole picture, status bar included, is in the
+    screenshot (``shape``) that way, its view neither cut by the screenshot's edge
+    (:attr:`~gridsight.vision.tiling.Screen.clip`) nor placed over a black bar
+    (:func:`black_margins`). A picture the screenshot's edge cuts may be placed whole tiles
+    off, the same mapping over fewer cells (159013 --wider frame 1: taken cut 36 console
+    pixels at the bottom, its camera 42 pixels off, no cell read wrong), so its camera
+    says nothing of the room's edges that way."""
+    screen = view.screen
+    h, w = shape[:2]
+    s, sy = screen.native_scale, screen.native_scale_y
+    left, top, right, bottom = black_margins(view.pixels, view.placement.tile)
+    clip = screen.clip
+    across = screen.x > -s / 2 and screen.x + screen.width < w + s / 2 \
+        and clip[0] == clip[2] == 0 and left == right == 0
+    down = screen.y > -sy / 2 and screen.y + screen.height < h + sy / 2 \
+        and clip[1] == clip[3] == 0 and top == bottom == 0
+    return across, down
+
+
+def _camera_distance(view: View, room: Room, cell: tuple[int, int],
+                     ways: tuple[bool, bool] = (True, True)) -> float:
+    """Console pixels (the more of the ways ``ways`` says, across and down) from room cell
+    ``cell``'s centre (walls included) to where the camera, as ``view`` shows it, puts
+    Link's sprite's centre: the view follows him, centred on him and clamped at the room's
+    edges (issue 18), so a camera away from the room's edges has him at the view's middle,
+    and one at an edge has him anywhere from the middle to that edge. The camera as read
+    may be :data:`CAMERA_ERROR` off (a picture placed a phase off, the view read right at
+    it), so any camera that near is taken as his."""
+    t = view.placement.tile
+    wide, high = view.screen.layout.view_tiles
+    far = 0.0
+    for way, at, size, tiles, centre in zip(ways, view.camera, (wide * t, high * t),
+                                            (room.cols + 2, room.rows + 2),
+                                            ((cell[1] + 0.5) * t, (cell[0] + 0.5) * t)):
+        if not way:
+            continue
+        end = tiles * t - size  # the camera clamped at the room's far edge
+        low, high_ = at - CAMERA_ERROR, at + CAMERA_ERROR  # the cameras it may be
+        lo = low + size / 2 if low > 0 else -np.inf
+        hi = high_ + size / 2 if high_ < end else np.inf
+        far = max(far, lo - centre, centre - hi)
+    return far
+
+
+def _unfollowed(view: View, room: Room, cells: Iterable[tuple[int, int]],
+                shape: tuple[int, ...]) -> list[tuple[int, int]]:
+    """Of room ``cells`` (walls included) read as Link's, those the camera is not following
+    (:func:`_camera_distance` over :data:`LINK_REACH`, the ways the whole picture is in the
+    screenshot ``shape``: :func:`_whole_ways`). His sprite's centre is within
+    :data:`LINK_REACH` of his tile's: a few pixels off it standing, at most half a tile
+    mid-step, and in the doorway before he steps in (the start tile next to it yellow, read
+    as his) a tile and a few pixels. 157019 --wider frame 2 (the camera clamped at the
+    room's bottom-right corner, Link on the right column, his tile a pale cyan in that
+    skin): a blue beetle over a floor tile five columns left of him read as his tile, 40
+    console pixels from where any camera within :data:`CAMERA_ERROR` of the one read puts
+    him."""
+    ways = _whole_ways(view, shape)
+    if not any(ways):
+        return []
+    return [cell for cell in cells if _camera_distance(view, room, cell, ways) > LINK_REACH]
 
 
 LINK_HIDDEN = 0.7  # a floor tile read as a state by under this share of its pixels may be his
