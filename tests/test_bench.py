@@ -224,3 +224,24 @@ def test_the_desktop_bench_counts_unread_tiles_with_a_flagged_counter_as_said_in
     assert _only_at(said, truth, unread, taps=True)
     assert not _only_at(said, truth, unread)  # the counter not flagged: its taps stated
     assert not _only_at(said, truth, {(0, 0)}, taps=True)  # (1, 1) stated wrong
+
+
+@pytest.mark.parametrize("token, counted", [("1/3", "unsure"), ("*", "unsure"),
+                                            ("1/2", "wrong"), ("1", "wrong"), ("3", "exact")])
+def test_the_desktop_bench_counts_a_tile_written_with_its_candidates_as_said_in_words(
+        monkeypatch, token, counted):
+    """Fresh harder 660003 (`bench_desktop.py`): two found Rats written ``1/3`` (Chipmunk or
+    Rat, with a note that the sprite does not settle which) were counted wrong reads; 660012's
+    ``*`` (some animal) too. Nothing false is stated: ``unsure``. Candidates without the right
+    animal (``1/2``), or another animal stated, stay wrong."""
+    from types import SimpleNamespace
+
+    monkeypatch.syspath_prepend(str(BENCH))
+    import bench_desktop
+
+    truth = "region: City\nanimals: Chipmunk, Raccoon, Rat\ntaps: 4\n. 3 -\n- . ."
+    said = truth.replace(". 3 -", f". {token} -")
+    reading = SimpleNamespace(text=said, unread=(), warnings=())
+    monkeypatch.setattr(bench_desktop, "find_in", lambda image, packs: None)
+    monkeypatch.setattr(bench_desktop, "read_found", lambda image, found, hints: reading)
+    assert bench_desktop.outcome("disco-zoo", None, None, None, truth)[0] == counted

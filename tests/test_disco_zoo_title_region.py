@@ -90,7 +90,7 @@ def test_a_last_word_of_the_title_is_taken_off_only_when_it_is_like_the_counters
     line = names._region_line([_line(OUTB + near_label, (4, 1)), LABEL], LABEL, 320)
     assert line is not None and len(line.glyphs) == 4
     # (no label found, a digit of the letters' height: kept, the line then reads no region)
-    line = names._region_line([_line(OUTB + near_label, (4, 1))], None, 320)
+    line = names._region_line([_line(OUTB + near_label, (4, 1)), COUNTER], None, 320)
     assert line is not None and len(line.glyphs) == 5
 
 
@@ -109,3 +109,23 @@ def test_the_counter_is_the_tallest_short_line_left_of_the_label_not_an_icon_bey
     bar = [clock, whole, COUNTER, LABEL, icon]
     assert counter_line(bar, LABEL) is COUNTER
     assert _region_line(bar, LABEL, 300) is whole
+
+
+def test_with_no_label_the_name_is_neither_a_windows_title_nor_the_clock():
+    """With no ``ATTEMPTS LEFT`` found, the bar's leftmost line of three glyphs was the
+    region's name: above a phone mirrored in a window with no short line anywhere, the
+    window's title (a region read off it, or none read and the names asked for); with an
+    icon taken for the counter (the tallest short line anywhere), the clock on the icon's
+    rows. Neither is the name now: with no anchor no line is, and a counter places the name
+    only on the lowest line's rows (the game's title stands right above the cards)."""
+    from gridsight.games.disco_zoo.names import _region_line
+
+    title = _line([(2, -30, 6, 8), (9, -30, 6, 8), (16, -30, 6, 8), (23, -30, 6, 8)])
+    whole = _line(OUTB)
+    assert _region_line([title, whole], None, 300) is None
+    icon = _line([(280, 0, 18, 20)])
+    clock = _line([(5, 2, 4, 8), (10, 2, 4, 8), (17, 2, 4, 8), (22, 2, 4, 8)], (2, 2))
+    assert _region_line([clock, whole, icon], None, 300) is None
+    # the counter's digit on the name's rows (taller than a status bar's icon): the name
+    small = _line([(280, 2, 10, 10)])
+    assert _region_line([clock, whole, COUNTER, small], None, 300) is whole

@@ -1002,17 +1002,24 @@ def _attempts_line(bar: list[TextLine]) -> TextLine | None:
 def _region_line(bar: list[TextLine], label: TextLine | None, width: int) -> TextLine | None:
     """The region's name: the leftmost line of three glyphs or more in the title bar's left
     half, on the rows of the label and the counter (the bar's tallest short line left of
-    the label), so not a phone's clock above the bar."""
+    the label), so not a phone's clock above the bar. With no label, the counter (then the
+    bar's tallest short line anywhere: a status bar's icon, a window's button) only places
+    the name on the rows of the lowest such line (the game's title stands right above the
+    cards, a phone's clock and a window's title bar above it); with neither, no line is
+    the name (the leftmost was a window's title or the clock: a region not read, the names
+    say which)."""
     counter = counter_line(bar, label)
     anchors = [ln for ln in (label, counter) if ln is not None]
+    if not anchors:
+        return None
     lines = [ln for ln in bar if ln is not label and len(ln.glyphs) >= 3
              and ln.box[0] < 0.5 * width
              and (label is None or ln.box[0] + ln.box[2] <= label.box[0])]
-    if anchors:
-        top = min(a.box[1] for a in anchors)
-        bottom = max(a.box[1] + a.box[3] for a in anchors)
-        lines = [ln for ln in lines if ln.box[1] < bottom and ln.box[1] + ln.box[3] > top]
-    if not lines:
+    lowest = max(lines, key=lambda ln: ln.box[1] + ln.box[3], default=None)
+    top = min(a.box[1] for a in anchors)
+    bottom = max(a.box[1] + a.box[3] for a in anchors)
+    lines = [ln for ln in lines if ln.box[1] < bottom and ln.box[1] + ln.box[3] > top]
+    if not lines or (label is None and not any(ln is lowest for ln in lines)):
         return None
     line = min(lines, key=lambda ln: ln.box[0])
     # The counter's digits may stand close enough to join the line: a last word of one or

@@ -2322,6 +2322,13 @@ def _hide_covered(image: np.ndarray, lattice: Lattice, tiles: list[TileSeen],
         # the Firefly's tile and five empty tiles in a block were all hidden).
         if kinds == {"empty", "unknown"} and (tiles[a].pictured or tiles[b].pictured):
             return False
+        # Two such tiles side by side are two found tiles of that colour (an animal's
+        # pattern), a picture in each one's middle: a cover shows none (harder desktop
+        # 650018: two Bears, dark green-grey, joined as one thing; three tiles tapped empty
+        # beside them, of a colour within COVER_SAME of theirs, hidden with them, and left
+        # hidden when the Bears were then found by their sprites).
+        if tiles[a].pictured and tiles[b].pictured:
+            return False
         if np.linalg.norm(rims[a] - rims[b]) >= COVER_SAME:
             return False
         between = _between_colour(image, lattice, divmod(a, cols), divmod(b, cols),
