@@ -28,6 +28,7 @@ cards' boxes and colours and the board, the attempts checked against the board) 
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections import Counter
 from collections.abc import Iterator, Sequence
@@ -1759,17 +1760,46 @@ _HALVES = tuple((_RING & mask, _RING & ~mask) for mask in (
     np.arange(PATCH)[None, :].repeat(PATCH, 0) < PATCH // 2))
 
 
+# The Lab patches of tiles read already, by their pixels' digest (:func:`_tile_patches`):
+# the lattices one search tries over a screen cut many of the same tiles (harder desktop
+# 500014 with two monitors: 17975 tiles cut in its 719 reads, 5919 of them distinct).
+_PATCHES: dict[bytes, np.ndarray] = {}
+PATCHES_KEPT = 1024  # (12 KB each; the cache starts again when full)
+
+
+def _tile_patches(image: np.ndarray, lattice: Lattice) -> np.ndarray:
+    """The Lab patch (PATCH x PATCH, :func:`_lab` of the tile's crop resampled) of every
+    tile of ``lattice``, row by row: shape (tiles, PATCH, PATCH, 3). A patch is a function
+    of its crop's pixels, so one cut before (:data:`_PATCHES`, keyed by the crop's digest
+    and shape) is the same array to the bit; the new ones are converted to Lab in one call,
+    each pixel alone as :func:`_lab` converts them (a column of pixels either way)."""
+    keys: list[bytes] = []
+    got: dict[bytes, np.ndarray] = {}
+    fresh: dict[bytes, np.ndarray] = {}
+    for r in range(lattice.rows):
+        for c in range(lattice.cols):
+            crop = np.ascontiguousarray(_tile_crop(image, lattice, r, c, 0.0))
+            key = hashlib.sha1(crop.data).digest() + repr((crop.shape, crop.dtype.str)).encode()
+            keys.append(key)
+            if key in _PATCHES:
+                got[key] = _PATCHES[key]
+            elif key not in fresh:
+                fresh[key] = cv2.resize(crop, (PATCH, PATCH), interpolation=cv2.INTER_AREA)
+    if fresh:
+        new = dict(zip(fresh, _lab(np.stack(list(fresh.values())))))
+        got.update(new)
+        if len(_PATCHES) + len(new) > PATCHES_KEPT:
+            _PATCHES.clear()
+        _PATCHES.update(new)
+    return np.stack([got[key] for key in keys])
+
+
 def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSeen, ...], ...], float]:
     """Every tile of the lattice as seen, and the share of them that look like rescue tiles."""
     facts = screen_facts()
-    patches = []
-    for r in range(lattice.rows):
-        for c in range(lattice.cols):
-            crop = _tile_crop(image, lattice, r, c, 0.0)
-            patches.append(cv2.resize(crop, (PATCH, PATCH), interpolation=cv2.INTER_AREA))
-    labs = [_lab(p) for p in patches]
+    stack = _tile_patches(image, lattice)
+    labs = list(stack)
     # Every tile's patches' dominant colours at once (:func:`_dominant` of each, to the bit).
-    stack = np.stack(labs)
     rims = _dominant_each(stack[:, _RING])
     distances = np.linalg.norm(rims[:, None] - rims[None], axis=2)
     counts = (distances < GROUND_SPREAD).sum(axis=1)
