@@ -302,23 +302,29 @@ def read_names(image: np.ndarray, cards: Sequence[CardText], title_bottom: int,
 
     possible: dict[tuple[str, int, str], bool] = {}
 
+    def each_possible(region: str, names: tuple[str, ...]) -> bool:
+        # (a card with no animal of the region rules the choice out, as _one_rescue
+        # would: told first, from each card's text once, as the ranking weighs every
+        # combination of the lines' candidates, most of them ruled out so)
+        for k, t in enumerate(names):
+            key = (region, k, t)
+            if key not in possible:
+                possible[key] = bool(_card_options(
+                    region, None if t == UNREAD else texts[k][t],
+                    clues[k] if k < len(clues) else None))
+            if not possible[key]:
+                return False
+        return True
+
     def allowed(choice: tuple[str, ...]) -> bool:
-        if choice[0] != UNREAD:
-            # (a card with no animal of the region rules the choice out, as _one_rescue
-            # would: told first, from each card's text once, as the ranking weighs every
-            # combination of the lines' candidates, most of them ruled out so)
-            region = regions[choice[0]]
-            for k, t in enumerate(choice[1:]):
-                key = (region, k, t)
-                if key not in possible:
-                    possible[key] = bool(_card_options(
-                        region, None if t == UNREAD else texts[k][t],
-                        clues[k] if k < len(clues) else None))
-                if not possible[key]:
-                    return False
-        shown = tuple(None if t == UNREAD else texts[k][t] for k, t in enumerate(choice[1:]))
+        names = choice[1:]
+        if choice[0] != UNREAD and not each_possible(regions[choice[0]], names):
+            return False
+        shown = tuple(None if t == UNREAD else texts[k][t] for k, t in enumerate(names))
         if choice[0] == UNREAD:  # the region's line read as no region: the names say which
-            return any(_one_rescue(r, shown, clues) for r in regions.values())
+            # (each region told out first as above: _one_rescue says no to it alike)
+            return any(each_possible(r, names) and _one_rescue(r, shown, clues)
+                       for r in regions.values())
         return _one_rescue(regions[choice[0]], shown, clues)
 
     letter = screens_letter(name_lines)

@@ -1818,10 +1818,14 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
                       for _ in range(lattice.rows))
         return empty, 0.0
     # (the rest only for a lattice with a lawn: most lattices of a desktop's windows have none)
-    sides = [_dominant_each(stack[:, rows, cols].reshape(len(labs), -1, 3))
-             for rows, cols in _SIDES]
-    halves = [(_dominant_each(stack[:, one]), _dominant_each(stack[:, two]))
-              for one, two in _HALVES]
+    # (the four sides' clouds, then the halves', each in one call: the same sizes, and
+    # densest_each gives each cloud its own answer to the bit whatever lies beside it)
+    n = len(labs)
+    sides = list(_dominant_each(np.concatenate(
+        [stack[:, rows, cols].reshape(n, -1, 3) for rows, cols in _SIDES])).reshape(-1, n, 3))
+    parts = _dominant_each(np.concatenate(
+        [stack[:, mask] for pair in _HALVES for mask in pair])).reshape(-1, n, 3)
+    halves = [(parts[2 * k], parts[2 * k + 1]) for k in range(len(_HALVES))]
     # How far each side of a tile's rim is from the rim's colour, second farthest: a tile
     # partly under something (a finger) has two sides or more of another colour.
     uneven = np.array([sorted(_unlike(side[t], rim) for side in sides)[-2]
@@ -2131,11 +2135,12 @@ def _agrees_at(image: np.ndarray, lattice: Lattice, r: int, c: int, rim: np.ndar
     inside = _dominant_each(lab[_RING][None])[0]
     if float(np.linalg.norm(inside - rim)) >= COVER_SAME:
         return False
-    sides = sorted(_unlike(_dominant_each(lab[rows, cols].reshape(1, -1, 3))[0], inside)
-                   for rows, cols in _SIDES)
-    halves = max(float(np.linalg.norm(_dominant_each(lab[one][None])[0]
-                                      - _dominant_each(lab[two][None])[0]))
-                 for one, two in _HALVES)
+    # (the sides' clouds in one call, the halves' in another: each its own answer, as above)
+    sides = sorted(_unlike(side, inside) for side in _dominant_each(
+        np.stack([lab[rows, cols].reshape(-1, 3) for rows, cols in _SIDES])))
+    parts = _dominant_each(np.stack([lab[mask] for pair in _HALVES for mask in pair]))
+    halves = max(float(np.linalg.norm(parts[2 * k] - parts[2 * k + 1]))
+                 for k in range(len(_HALVES)))
     return sides[-2] <= SIDES_SAME and halves <= HALVES_SAME
 
 
