@@ -56,6 +56,8 @@ SMALLEST: dict[str, list[str]] = {
     "bench_minesweeper.py": ["--games", "1", "--baseline-ways", "100"],
     "bench_overlay.py": ["--repeat", "1"],
     "bench_panel_search.py": ["--screens", "1", "--seed", "90003"],
+    # (one calibration by the old path and the new, every camera's exactness compared)
+    "bench_room_exactness.py": ["--cases", "1"],
     # (--no-raw-count: the kernel's 3 s count without symmetry breaking; every tiling is
     # still searched by the same kernel for section 3's boards)
     "bench_pentomino.py": ["--hints", "1", "--stuck", "1", "--no-python-count",
@@ -120,7 +122,8 @@ PRINTS: dict[str, list[str]] = {
 SCREEN_READING = frozenset({
     "bench_analyze.py", "bench_by_boxes.py", "bench_desktop.py", "bench_desktop_search.py",
     "bench_disco_screen.py",
-    "bench_disco_settle.py", "bench_panel_search.py", "bench_tile_rooms.py", "bench_vision.py",
+    "bench_disco_settle.py", "bench_panel_search.py", "bench_room_exactness.py",
+    "bench_tile_rooms.py", "bench_vision.py",
     "disco_zoo_counter.py", "disco_zoo_names.py", "disco_zoo_ocr.py", "disco_zoo_variants.py",
 })
 
