@@ -19,33 +19,15 @@ from pathlib import Path
 import pytest
 
 from gridsight.cli import main
+from kit.inprocess import signal_handlers, resource_limits
 
 REPO = Path(__file__).resolve().parent.parent
 EXAMPLES = REPO / "examples"
 
 
-def _limits() -> dict[str, tuple[int, int]]:
-    try:
-        import resource
-    except ImportError:  # pragma: no cover - Windows
-        return {}
-    return {name: resource.getrlimit(getattr(resource, name))
-            for name in dir(resource) if name.startswith("RLIMIT_")}
-
-
-def _handlers() -> dict[int, object]:
-    handlers = {}
-    for number in signal.valid_signals():
-        try:
-            handlers[int(number)] = signal.getsignal(number)
-        except (ValueError, OSError):  # pragma: no cover - a signal Python cannot ask about
-            continue
-    return handlers
-
-
 def _process_state() -> tuple:
     timer = signal.getitimer(signal.ITIMER_REAL) if hasattr(signal, "getitimer") else None
-    return _limits(), _handlers(), timer
+    return resource_limits(), signal_handlers(), timer
 
 
 ROOMS = tuple(str(REPO / room) for room in ("gridsight", "solvers", "vision", "overlay"))
@@ -145,7 +127,7 @@ def test_the_checks_see_what_the_old_cli_did(our_exit_hooks):
         signal.signal(signal.SIGTERM, old)
         atexit.unregister(process.close_open_logs)
         process._installed = was_installed
-    if _limits():
+    if resource_limits():
         import resource
 
         soft, hard = resource.getrlimit(resource.RLIMIT_DATA)

@@ -29,7 +29,8 @@ from collections.abc import Mapping
 from typing import BinaryIO
 
 
-def _handlers() -> dict[int, object]:
+def signal_handlers() -> dict[int, object]:
+    """Every signal's handler in this process, by number (shared with tests/test_process)."""
     handlers = {}
     for number in signal.valid_signals():
         try:
@@ -39,7 +40,8 @@ def _handlers() -> dict[int, object]:
     return handlers
 
 
-def _limits() -> dict[str, tuple[int, int]]:
+def resource_limits() -> dict[str, tuple[int, int]]:
+    """Every resource limit of this process, by its ``RLIMIT_`` name (none on Windows)."""
     try:
         import resource
     except ImportError:  # pragma: no cover - Windows
@@ -49,7 +51,7 @@ def _limits() -> dict[str, tuple[int, int]]:
 
 
 def _state() -> tuple:
-    return (dict(os.environ), os.getcwd(), _handlers(), _limits(),
+    return (dict(os.environ), os.getcwd(), signal_handlers(), resource_limits(),
             (sys.stdin, sys.stdout, sys.stderr))
 
 
