@@ -1561,27 +1561,23 @@ def _board_read(view: View, room: Room, looks: Looks, pack: TemplatePack,
                                  round(read.share - read.other, 3), best,
                                  looks.names[read.look] if read.look >= 0 else "")
     flat = tiles.reshape((-1,) + tiles.shape[2:])
+
+    def relabel(i: int, label: str) -> None:  # flat tile i (walls included) read as label
+        br, bc = r0 + i // width - 1, c0 + i % width - 1
+        cells[br][bc] = replace(cells[br][bc], label=label)
+        labels[i] = label
+
     for i in _not_link(flat, whole, labels):  # two tiles read as his: by their yellow
-        br, bc = r0 + i // width - 1, c0 + i % width - 1
-        cells[br][bc] = replace(cells[br][bc], label=UNKNOWN)
-        labels[i] = UNKNOWN
+        relabel(i, UNKNOWN)
     for i in _link_rivalled(flat, whole, labels, looks):  # another tile leans to his look
-        br, bc = r0 + i // width - 1, c0 + i % width - 1
-        cells[br][bc] = replace(cells[br][bc], label=UNKNOWN)
-        labels[i] = UNKNOWN
+        relabel(i, UNKNOWN)
     yellow = _link_by_yellow(flat, whole, labels, looks)
     if yellow is not None:  # his tile by its yellow alone (:func:`_link_by_yellow`)
-        br, bc = r0 + yellow // width - 1, c0 + yellow % width - 1
-        cells[br][bc] = replace(cells[br][bc], label=LINK)
-        labels[yellow] = LINK
-    his = [i for i in floor if labels[i] == LINK]
-    far = _unfollowed(view, room, [(r0 + i // width, c0 + i % width) for i in his],
-                      shape) if shape is not None else []
-    for i in his:  # where the camera could not be following him
-        if (r0 + i // width, c0 + i % width) in far:
-            cells[r0 + i // width - 1][c0 + i % width - 1] = \
-                replace(cells[r0 + i // width - 1][c0 + i % width - 1], label=UNKNOWN)
-            labels[i] = UNKNOWN
+        relabel(yellow, LINK)
+    his = {(r0 + i // width, c0 + i % width): i for i in floor if labels[i] == LINK}
+    far = _unfollowed(view, room, list(his), shape) if shape is not None else []
+    for cell in far:  # where the camera could not be following him
+        relabel(his[cell], UNKNOWN)
     # A tile read stepped through the rebuilt look held REBUILT_SURE of its pixels by it.
     shares = [max(read.share, REBUILT_SURE) if i in rebuilt else read.share
               for i, read in enumerate(reads)]
