@@ -28,10 +28,9 @@ SCREENS = {1050028: {}, 1054030: {"widest": "all"}, 1054004: {"widest": "all"},
 def reads():
     """seed -> (its truth, the text read with no options, the request for --animals, the
     reading with --animals), OCR off."""
-    mp = pytest.MonkeyPatch()
-    mp.setenv("GRIDSIGHT_OCR", "off")
     out = {}
-    try:
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("GRIDSIGHT_OCR", "off")
         for seed, look in SCREENS.items():
             base = seed - seed % 2_000
             _, text, image, _ = real_screen(seed - base, base, wider=bool(look), **look)
@@ -39,8 +38,6 @@ def reads():
             given = read_screen(screen, screen.board_read("disco-zoo/structure"),
                                 ReadHints(animals=names_of(text)))
             out[seed] = (text, plain, asked, given)
-    finally:
-        mp.undo()
     return out
 
 

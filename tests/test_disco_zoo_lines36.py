@@ -21,14 +21,11 @@ SEED = 1022002  # widest, 1.45x: Mountain, one Goat card
 def read():
     """(the cards as drawn, the image, the screen found, its truth, the text read, the
     request for --animals), read with no options and OCR off."""
-    mp = pytest.MonkeyPatch()
-    mp.setenv("GRIDSIGHT_OCR", "off")
-    try:
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("GRIDSIGHT_OCR", "off")
         base = SEED - SEED % 10_000
         shot, text, image, _ = real_screen(SEED - base, base, wider=True, widest="all")
         screen, plain, asked = located_and_read(image)
-    finally:
-        mp.undo()
     return shot.extras["cards"], image, screen, text, plain, asked
 
 

@@ -28,17 +28,14 @@ SCREENS = (995012, 995033, 1008013)
 def reads():
     """seed -> (its cards as drawn, the screen found, its truth, the text read, the request
     for --animals), each read with no options and OCR off."""
-    mp = pytest.MonkeyPatch()
-    mp.setenv("GRIDSIGHT_OCR", "off")
     out = {}
-    try:
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("GRIDSIGHT_OCR", "off")
         for seed in SCREENS:
             base = seed - seed % 10_000
             shot, text, image, _ = real_screen(seed - base, base, wider=True, widest="all")
             screen, plain, asked = located_and_read(image)
             out[seed] = (shot.extras["cards"], screen, text, plain, asked)
-    finally:
-        mp.undo()
     return out
 
 

@@ -24,17 +24,14 @@ SCREENS = {1020039: {}, 1020037: {}, 995015: {"wider": True, "widest": "all"}}
 def reads():
     """seed -> (its cards as drawn, the image, the screen found, its truth, the text read,
     the request for --animals), each read with no options and OCR off."""
-    mp = pytest.MonkeyPatch()
-    mp.setenv("GRIDSIGHT_OCR", "off")
     out = {}
-    try:
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("GRIDSIGHT_OCR", "off")
         for seed, look in SCREENS.items():
             base = seed - seed % 10_000
             shot, text, image, _ = real_screen(seed - base, base, **look)
             screen, plain, asked = located_and_read(image)
             out[seed] = (shot.extras["cards"], image, screen, text, plain, asked)
-    finally:
-        mp.undo()
     return out
 
 
