@@ -17,8 +17,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from gridsight.games.disco_zoo.cards import _longest_runs, _parted
+from gridsight.games.disco_zoo.cards import _parted
 from gridsight.games.disco_zoo.screen import find_cards
+from gridsight.vision.runs import longest_runs
 from test_disco_zoo_cards33 import widest_reads
 from test_disco_zoo_screens import stated_wrong
 
@@ -113,4 +114,4 @@ def test_a_row_of_big_boxes_in_short_runs_is_no_bar():
     row[0, 2:98] = True  # a title bar's row
     for k in range(8):
         row[1, 2 + 12 * k : 12 + 12 * k] = True  # boxes: 0.8 of the width in runs of 10
-    assert list(_longest_runs(row)) == [96, 10, 0]
+    assert list(longest_runs(row, 0)[1]) == [96, 10, 0]

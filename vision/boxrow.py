@@ -31,6 +31,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from gridsight.vision.runs import true_runs
+
 Box = tuple[int, int, int, int]
 Colour = tuple[float, float, float]
 
@@ -97,7 +99,7 @@ def ink_lines(image: np.ndarray, area: Box, background: Colour,
     mask = ink_mask(crop, background, ink)
     counts = mask.sum(axis=1)
     on = counts >= max(1, 0.02 * mask.shape[1])
-    return [(max(0, y) + a, max(0, y) + b) for a, b in _runs(on)]
+    return [(max(0, y) + a, max(0, y) + b) for a, b in true_runs(on)]
 
 
 def box_row(image: np.ndarray, area: Box, background: Colour, *, min_side: float = 3.0,
@@ -118,7 +120,7 @@ def box_row(image: np.ndarray, area: Box, background: Colour, *, min_side: float
     distance[:, sides] = 0.0
     # (a row through empty boxes holds only their thin sides: two pixels of ink are enough)
     counts = mask.sum(axis=1)
-    bands = _runs(counts >= 2)
+    bands = true_runs(counts >= 2)
     skipped = 0  # the tallest band across the area below, no row of boxes found in it
     for top, bottom in reversed(bands):
         top, bottom = _cored(counts, top, bottom)
@@ -192,7 +194,7 @@ def _boxes_in_band(band: np.ndarray, height: int, lab: np.ndarray,
     clean = band
     spans: list[tuple[int, int]] = []
     pending: list[tuple[int, float, float, int]] = []  # (span, step, side, boxes): gap wide
-    for a, b in _runs(clean.any(axis=0)):
+    for a, b in true_runs(clean.any(axis=0)):
         width = b - a
         if width < 0.5 * height:
             if clean[:, a:b].sum() < SPECK * height:
@@ -410,7 +412,7 @@ def _edge_across(inked: np.ndarray) -> bool:
     width)."""
     if inked.mean() <= ACROSS:
         return False
-    return max((b - a for a, b in _runs(inked)), default=0) > ONE_RUN * len(inked)
+    return max((b - a for a, b in true_runs(inked)), default=0) > ONE_RUN * len(inked)
 
 
 # A band across the area holding no row of boxes was skipped, and the search went on above
@@ -427,7 +429,7 @@ TEXT_FILL = 0.3
 def _a_line_of_text(band: np.ndarray) -> bool:
     """Whether a band of ink rows is a line of text (see above :data:`TEXT_FILL`)."""
     height = band.shape[0]
-    runs = _runs(band.any(axis=0))
+    runs = true_runs(band.any(axis=0))
     if len(runs) < 2 or max(b[0] - a[1] for a, b in zip(runs, runs[1:])) > height:
         return False
     cols = sum(b - a for a, b in runs)
@@ -712,9 +714,3 @@ def _run_through(profile: np.ndarray, at: int, level: float) -> int:
     while b < len(profile) and profile[b] > level:
         b += 1
     return b - a
-
-
-def _runs(on: np.ndarray) -> list[tuple[int, int]]:
-    """``(start, end)`` of each run of ``True`` in a 1D array."""
-    edges = np.diff(np.concatenate([[0], on.astype(np.int8), [0]]))
-    return list(zip(np.nonzero(edges == 1)[0].tolist(), np.nonzero(edges == -1)[0].tolist()))

@@ -41,6 +41,7 @@ import numpy as np
 
 from gridsight.vision.colour_norms import norms
 from gridsight.vision.modes import densest
+from gridsight.vision.runs import true_runs
 
 INK = 28.0  # Lab distance from the background above which a pixel starts to be ink
 MIN_HEIGHT = 4  # glyphs shorter than this (pixels) are not text that can be read
@@ -630,7 +631,7 @@ def _make_line(glyphs: list[list[Piece]], picture: np.ndarray, pic_lab: np.ndarr
     # (the columns clear of half ink, padded as the canvases are: made once for the line)
     clear = np.pad(profile < SPLIT, margin, constant_values=True)
     made = []
-    for a, b in _split_wide(_join_slits(_runs(profile >= SPLIT), height), profile, height):
+    for a, b in _split_wide(_join_slits(true_runs(profile >= SPLIT), height), profile, height):
         on = soft[:, a:b] >= 0.5
         ink_rows = np.nonzero(on.any(axis=1))[0]
         if len(ink_rows) == 0:
@@ -729,10 +730,6 @@ def _edge(profile: np.ndarray, a: int, b: int, *, rising: bool) -> float:
     return float(b)
 
 
-def _runs(on: np.ndarray) -> list[tuple[int, int]]:
-    """``(start, end)`` of each run of ``True`` in a 1D array."""
-    edges = np.diff(np.concatenate([[0], on.astype(np.int8), [0]]))
-    return list(zip(np.nonzero(edges == 1)[0].tolist(), np.nonzero(edges == -1)[0].tolist()))
 
 
 SHORT_SUM = 8  # ndarray.sum adds fewer values than this one after another (more: pairwise)

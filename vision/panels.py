@@ -53,6 +53,7 @@ from numpy.lib.stride_tricks import as_strided
 
 from gridsight.vision.colour_norms import squares
 from gridsight.vision.modes import densest
+from gridsight.vision.runs import true_runs
 
 WORK_SIDE = 48.0  # the area is searched at a scale where the smallest panel is this big
 CHROMA_WEIGHT = 0.6  # colour distances count hue and saturation this much against lightness
@@ -1013,10 +1014,6 @@ def _median_colour(image: np.ndarray, box: tuple[int, int, int, int],
     return tuple(float(v) for v in np.median(own if len(own) else pixels, axis=0))  # type: ignore[return-value]
 
 
-def _runs(on: np.ndarray) -> list[tuple[int, int]]:
-    """``(start, end)`` of each run of ``True`` in a 1D array."""
-    edges = np.diff(np.concatenate([[0], on.astype(np.int8), [0]]))
-    return list(zip(np.nonzero(edges == 1)[0].tolist(), np.nonzero(edges == -1)[0].tolist()))
 
 
 # -- the picture on a panel ---------------------------------------------------------------------
@@ -1113,7 +1110,7 @@ def _long_uprights(ink: np.ndarray) -> np.ndarray:
         return out
     kernel = np.ones((length, 1), np.uint8)
     long = cv2.morphologyEx(ink.astype(np.uint8), cv2.MORPH_OPEN, kernel).astype(bool)
-    for a, b in _runs(long.any(axis=0)):
+    for a, b in true_runs(long.any(axis=0)):
         if b - a <= max(2.0, UPRIGHT_THIN * width):
             out[:, a:b] = long[:, a:b]
     return out
@@ -1122,7 +1119,7 @@ def _long_uprights(ink: np.ndarray) -> np.ndarray:
 def _picture_rows(ink: np.ndarray, rows: np.ndarray, thin: int) -> tuple[int, int] | None:
     """``(top, bottom)`` rows of the picture in a panel's ink (see :func:`picture_box`), its
     bands parted by rows of at most ``thin`` pixels of ink; ``None`` when all is text."""
-    bands = _runs(rows > thin)
+    bands = true_runs(rows > thin)
     if not bands:
         return None
     mass = [int(rows[a:b].sum()) for a, b in bands]
@@ -1163,7 +1160,7 @@ def _lines_joined(rows: np.ndarray) -> bool:
     if len(rows) < 6:
         return False
     thin = JOINED_THIN * float(np.median(rows))
-    parts = [(a, b) for a, b in _runs(rows > thin) if b - a >= 3]
+    parts = [(a, b) for a, b in true_runs(rows > thin) if b - a >= 3]
     if len(parts) < 2:
         return False
     heights = [b - a for a, b in parts]
@@ -1175,7 +1172,7 @@ def _text_like(ink: np.ndarray) -> bool:
     with gaps narrower than the band is tall (glyphs side by side), or one run much wider
     than the band is tall (glyphs blurred together)."""
     height = ink.shape[0]
-    runs = _runs(ink.any(axis=0))
+    runs = true_runs(ink.any(axis=0))
     if not runs or height == 0:
         return False
     width = runs[-1][1] - runs[0][0]
@@ -1205,7 +1202,7 @@ def _split_text(ink: np.ndarray, top: int, bottom: int) -> tuple[int, int]:
 def _columns(ink: np.ndarray, gap: int) -> tuple[int, int] | None:
     """The span of ink columns holding most ink, runs closer than ``gap`` joined."""
     counts = ink.sum(axis=0)
-    runs = _runs(counts > 0)
+    runs = true_runs(counts > 0)
     if not runs:
         return None
     joined = [list(runs[0])]

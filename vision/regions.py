@@ -57,6 +57,7 @@ import cv2
 import numpy as np
 
 from gridsight.vision.geometry import BoardGeometry
+from gridsight.vision.runs import longest_runs
 
 WORK_WIDTH = 640  # regions are proposed on the frame shrunk to this width...
 WIDEST = 2.0  # ...or a frame wider than this (two monitors side by side, an ultrawide; one
@@ -332,14 +333,14 @@ def _columns(maps: Boundaries, thin: Boundaries, low: float, high: float, least:
     if not grid:
         both = _without_specks(both)
     # Dark bars beside a dark desktop break a side for a while: gaps are bridged.
-    start, length = _longest_runs(both, GAP_BINS)
+    start, length = longest_runs(both, GAP_BINS)
     width = sides[second] - sides[first]
     # A screen's sides lined up with a wallpaper's lines run on past its top or bottom, too
     # long for a screen; a break there (its corner, where the lines do not meet) is then
     # taken as the end: the longest run not bridged (harder desktop 121011).
     too_long = np.flatnonzero(length * BIN > RUN_MOST * most * width)
     if len(too_long):
-        start[too_long], length[too_long] = _longest_runs(both[too_long], 0)
+        start[too_long], length[too_long] = longest_runs(both[too_long], 0)
     fits = (least * width <= length * BIN) & (length * BIN <= RUN_MOST * most * width)
     for pair in np.flatnonzero(fits):
         i, j, s, n = int(first[pair]), int(second[pair]), int(start[pair]), int(length[pair])
@@ -394,26 +395,6 @@ def _without_specks(on: np.ndarray) -> np.ndarray:
     return on & (left | right)
 
 
-def _longest_runs(on: np.ndarray, gap: int = 1) -> tuple[np.ndarray, np.ndarray]:
-    """For each row of booleans, the start and length of its longest run of ``True``
-    (bridging gaps of up to ``gap`` ``False``)."""
-    n, m = on.shape
-    start = np.zeros(n, int)
-    run = np.zeros(n, int)
-    missed = np.zeros(n, int)
-    best_start = np.zeros(n, int)
-    best = np.zeros(n, int)
-    for k in range(m):
-        here = on[:, k]
-        fresh = here & (run == 0)
-        start[fresh] = k
-        missed = np.where(here, 0, missed + 1)
-        alive = here | ((run > 0) & (missed <= gap))
-        run = np.where(alive, k - start + 1, 0)
-        length = np.where(here, run, 0)
-        better = length > best
-        best[better], best_start[better] = length[better], start[better]
-    return best_start, best
 
 
 def _straight(thin: Boundaries, region: Region) -> float:

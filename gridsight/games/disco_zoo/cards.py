@@ -46,6 +46,7 @@ from gridsight.vision.boxrow import (SIDE_INK, BoxRow, box_row, ink_lines, ink_m
                                      without_specks)
 from gridsight.vision.lattice import Lattice
 from gridsight.vision.panels import Panel, panel_row, picture_box, upright_edges
+from gridsight.vision.runs import longest_runs, true_runs
 from gridsight.vision.sprites import Sprite, sprite_of
 
 Box = tuple[int, int, int, int]
@@ -541,12 +542,12 @@ def _ink_beside(image: np.ndarray, area: Box, ground: Sequence[Box],
     clear = round(INK_CLEAR * pitch)
     for p in panels:
         mask[:, max(0, p.box[0] - x0 - clear) : max(0, p.box[0] + p.box[2] - x0 + clear)] = False
-    for a, b in _runs(mask.any(axis=1)):
+    for a, b in true_runs(mask.any(axis=1)):
         if b - a < THIN_BAND:
             mask[a:b] = False  # a shadow's or an edge's row or two
     gap = max(2, round(UNEDGED_GAP * pitch))
     groups: list[list[int]] = []
-    for a, b in _runs(mask.any(axis=0)):
+    for a, b in true_runs(mask.any(axis=0)):
         if groups and a - groups[-1][1] < gap:
             groups[-1][1] = b
         else:
@@ -626,7 +627,7 @@ def _a_card_wide(image: np.ndarray, colour: tuple[float, ...], rows: tuple[int, 
         mask[:, max(0, p.box[0] - clear) : max(0, p.box[0] + p.box[2] + clear)] = False
     gap = max(2, round(UNEDGED_GAP * pitch))
     widest = 1.5 * max(p.box[2] for p in panels)
-    for a, b in _joined(_runs(mask.any(axis=0)), gap):
+    for a, b in _joined(true_runs(mask.any(axis=0)), gap):
         if a < columns[1] and columns[0] < b:
             return 0 < a and b < mask.shape[1] and b - a <= widest
     return False
@@ -682,19 +683,6 @@ BAR_INK = 0.6  # a row of the area this much inked is the title bar's (the cards
 BAR_RUN = 0.25
 
 
-def _longest_runs(mask: np.ndarray) -> np.ndarray:
-    """Each row's longest run of ``True`` (pixels)."""
-    if mask.size == 0:
-        return np.zeros(mask.shape[0], int)
-    padded = np.zeros((mask.shape[0], mask.shape[1] + 2), np.int8)
-    padded[:, 1:-1] = mask
-    edges = np.diff(padded, axis=1)
-    out = np.zeros(mask.shape[0], int)
-    for row in range(mask.shape[0]):
-        starts, ends = np.nonzero(edges[row] == 1)[0], np.nonzero(edges[row] == -1)[0]
-        if len(starts):
-            out[row] = int((ends - starts).max())
-    return out
 
 
 # Ink in thin long lines is no card's: the screen's edges and the title bar's or the board's
@@ -809,7 +797,7 @@ def unedged_cards(image: np.ndarray, area: Box, ground: Sequence[Box], facts: di
     # The cards stand in the lowest stretch of rows between rows inked nearly across (the
     # title bar's, the board's frame) that is a card tall and holds ink.
     full = [-1] + np.nonzero((mask.mean(axis=1) > BAR_INK)
-                             & (_longest_runs(mask) > BAR_RUN * mask.shape[1]))[0].tolist() \
+                             & (longest_runs(mask, 0)[1] > BAR_RUN * mask.shape[1]))[0].tolist() \
         + [len(mask)]
     stretches = [(a + 1, b) for a, b in zip(full, full[1:])
                  if b - a > facts["card_min_height"] * pitch and mask[a + 1 : b].any()]
@@ -822,14 +810,14 @@ def unedged_cards(image: np.ndarray, area: Box, ground: Sequence[Box], facts: di
     inked = without_specks(_without_lines(mask, LINE_LONG * pitch))
     mask = _without_strays(inked, pitch)
     strays = inked & ~mask
-    for a, b in _runs(mask.any(axis=1)):
+    for a, b in true_runs(mask.any(axis=1)):
         if b - a < THIN_BAND:
             mask[a:b] = False  # a shadow's or an edge's row or two, no part of a card
     cols = mask.any(axis=0)
     gap = max(2, round(UNEDGED_GAP * pitch))
     groups: list[list[int]] = []
     least = (STRAY_SIZE * pitch) ** 2 / 2
-    for a, b in _runs(cols):
+    for a, b in true_runs(cols):
         if mask[:, a:b].sum() < least:
             strays[:, a:b] |= mask[:, a:b]
             continue  # a stray dot beside a card's ink (:data:`STRAY_SIZE`)
@@ -899,7 +887,7 @@ def _parted(mask: np.ndarray, groups: list[list[int]], gap: int,
     of several cards cut between them (see above), ``most`` groups in all at most."""
     out: list[list[int]] = []
     for k, (a, b) in enumerate(groups):
-        bands = _runs(mask[:, a:b].any(axis=1))
+        bands = true_runs(mask[:, a:b].any(axis=1))
         room = most - len(out) - (len(groups) - k - 1)  # (the parts this group may make)
         if len(bands) < 2 or room < 2:
             out.append([a, b])
@@ -910,13 +898,13 @@ def _parted(mask: np.ndarray, groups: list[list[int]], gap: int,
                 break
             end = d
         pictures: list[list[int]] = []
-        for c, d in _runs(mask[top:end, a:b].any(axis=0)):
+        for c, d in true_runs(mask[top:end, a:b].any(axis=0)):
             if pictures and c - pictures[-1][1] < gap:
                 pictures[-1][1] = d
             else:
                 pictures.append([c, d])
         foot = bands[-1]
-        boxes = _runs(mask[foot[0] : foot[1], a:b].any(axis=0))
+        boxes = true_runs(mask[foot[0] : foot[1], a:b].any(axis=0))
         gaps = [(d, c) for (_, d), (c, _) in zip(boxes, boxes[1:])]
         cuts = []
         for (_, d), (c, _) in zip(pictures, pictures[1:]):
@@ -1176,7 +1164,7 @@ def _at_waists(image: np.ndarray, area: Box, colour: tuple[float, float, float],
         # letter's thin row near them, do not cut it)
         least = max(3, round(0.3 * len(rows)))
         start = a
-        for lo, hi in _runs(thin):
+        for lo, hi in true_runs(thin):
             if a + lo - start >= least and b - (a + hi) >= least:
                 out.append((start, a + lo))
                 start = a + hi
@@ -1184,10 +1172,6 @@ def _at_waists(image: np.ndarray, area: Box, colour: tuple[float, float, float],
     return out
 
 
-def _runs(on: np.ndarray) -> list[tuple[int, int]]:
-    """``(start, end)`` of each run of ``True`` in a 1D array."""
-    edges = np.diff(np.concatenate([[0], on.astype(np.int8), [0]]))
-    return list(zip(np.nonzero(edges == 1)[0].tolist(), np.nonzero(edges == -1)[0].tolist()))
 
 
 def _name_and_have(lines: list[tuple[int, int]]) -> tuple[tuple[int, int] | None,
