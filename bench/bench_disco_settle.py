@@ -69,6 +69,7 @@ from gridsight.games.disco_zoo import names, ocr_names, screen, settle  # noqa: 
 from gridsight.games.disco_zoo.names import CardText  # noqa: E402
 from gridsight.solvers.disco_zoo import board, catalogue, placements  # noqa: E402
 from gridsight.vision import cipher, glyphs  # noqa: E402
+from gridsight.vision.runs import true_runs  # noqa: E402
 from test_disco_zoo_screens import read_plainly, real_screen  # noqa: E402
 
 
@@ -141,7 +142,7 @@ def _drawn_afresh(glyph, native: float):
 
 def _run_inks_row_by_row(rows: np.ndarray) -> list[float]:
     return [float(row[max(0, a - 1) : b + 1].sum()) for row in rows
-            for a, b in glyphs._runs(row >= 0.5)]
+            for a, b in true_runs(row >= 0.5)]
 
 
 def _padded_afresh(glyph, native: float, drawn: np.ndarray) -> np.ndarray:
