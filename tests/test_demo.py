@@ -155,13 +155,81 @@ def test_the_demo_window_waits_longer_for_its_first_frame_to_be_read(tmp_path):
     window._clock = lambda: now[0]
     window.start()
     window.timer.stop()
-    now[0] = 10.5  # past the patience of any later frame: the first still waits
-    window.tick()
+
+    def wait(seconds: float) -> None:  # ticks on time, half a second apart
+        for _ in range(round(seconds / 0.5)):
+            now[0] += 0.5
+            window.tick()
+
+    wait(10.5)  # past the patience of any later frame: the first still waits
     assert window.index == 0
-    now[0] = 10.0 * FIRST_PATIENCE + 0.5
-    window.tick()
+    wait(10.0 * FIRST_PATIENCE - 10.0)
     assert window.index == 1  # never read: it does not wait for ever
-    now[0] += 10.5
-    window.tick()
+    wait(9.5)
     assert window.index == 2  # a later frame waits the plain patience
+    window.close()
+
+
+def test_the_demo_windows_patience_leaves_out_the_time_gridsight_held_its_ticks_up():
+    # Seen at load 41: live reads a frame on the window's own thread, each read holding the
+    # window's ticks up for seconds; the first frame's patience ran out in those reads, and
+    # its board was never read (the log began at the second).
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    pytest.importorskip("PySide6")
+    from gridsight.demo.window import DemoWindow
+
+    frames = [f.image for f in load_script("minesweeper").frames[:2]]
+    now = [0.0]
+    seen: set[int] = set()
+    window = DemoWindow(frames, "demo test", 1.0, seen=lambda i: i in seen, patience=10.0)
+    window._clock = lambda: now[0]
+    window.start()
+    window.timer.stop()
+    for _ in range(8):  # each tick 10 s late: 80 s, twice the first frame's patience
+        now[0] += 10.0
+        window.tick()
+    assert window.index == 0
+    seen.add(0)
+    window.tick()
+    assert window.index == 1
+    window.close()
+
+
+def test_the_demo_window_waits_for_a_board_its_solver_is_at_work_on():
+    # Seen at load 43 on a first run (the Disco Zoo solver's kernel compiled in the first
+    # solve): each frame passed at its patience while the solver still worked on an earlier
+    # board, and the demo said "Thinking…" for its whole run, no advice ever shown. A board
+    # gridsight has read and is solving stays up until its advice shows.
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    pytest.importorskip("PySide6")
+    from gridsight.demo.window import DemoWindow
+
+    frames = [f.image for f in load_script("minesweeper").frames[:3]]
+    now = [0.0]
+    solving, shown = {0, 1}, set()
+    window = DemoWindow(frames, "demo test", 1.0, seen=lambda i: i in shown,
+                        thinking=lambda i: i in solving, patience=10.0)
+    window._clock = lambda: now[0]
+    window.start()
+    window.timer.stop()
+    for _ in range(50):  # far past any patience, a tick a second: the solve goes on
+        now[0] += 1.0
+        window.tick()
+    assert window.index == 0
+    solving.discard(0)
+    shown.add(0)  # its advice came: shown, then the next board
+    window.tick()
+    assert window.index == 1
+    for _ in range(50):
+        now[0] += 1.0
+        window.tick()
+    assert window.index == 1
+    solving.discard(1)  # the solver gave up on it (its hard stop): the patience runs again
+    for _ in range(9):
+        now[0] += 1.0
+        window.tick()
+    assert window.index == 1
+    now[0] += 1.5
+    window.tick()
+    assert window.index == 2
     window.close()

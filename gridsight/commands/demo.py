@@ -84,9 +84,13 @@ def run(options: argparse.Namespace) -> int:
     # Placed right of the panel (which opens at the top left where no window manager
     # places windows, as on a bare X server).
     window = DemoWindow([f.image for f in script.frames], title, every, at=WINDOW_AT,
-                        seen=lambda index: _shows(status, script.frames[index].labels))
+                        seen=lambda index: _shows(status, script.frames[index].labels),
+                        thinking=lambda index: _solving(status, script.frames[index].labels))
     window.on_finished = window.app.quit
-    duration = (every + window.patience) * (len(script.frames) + 1) + SLACK_S
+    # The window waits for each board's advice while the solver works on it (bounded by the
+    # solver's hard stop): live's own end is only a backstop past all those waits.
+    duration = (every + window.patience + _solve_backstop(spec, script.solve)) * (
+        len(script.frames) + 1) + SLACK_S
     live_args = ["live", "--game", spec.name, "--window", title, "--log", str(log),
                  "--save-frames", "--status-file", str(status), "--duration", f"{duration:g}"]
     live_args += ["--no-overlay"] * options.no_overlay + ["--no-panel"] * options.no_panel
@@ -120,16 +124,37 @@ def _commands_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _shows(status: Path, labels) -> bool:
-    """Whether live's status snapshot (what the panel shows) holds the board ``labels``, its
-    advice worked out (live solves off its thread: the board shows before its advice)."""
-    import json
-
+def _shown(status: Path) -> dict:
+    """Live's status snapshot (what the panel shows; ``{}`` while there is none)."""
     try:
         shown = json.loads(status.read_text(encoding="utf-8"))
     except (OSError, ValueError):
-        return False
+        return {}
+    return shown if isinstance(shown, dict) else {}
+
+
+def _shows(status: Path, labels) -> bool:
+    """Whether live's status snapshot (what the panel shows) holds the board ``labels``, its
+    advice worked out (live solves off its thread: the board shows before its advice)."""
+    shown = _shown(status)
     return shown.get("grid") == [list(row) for row in labels] and not shown.get("thinking")
+
+
+def _solving(status: Path, labels) -> bool:
+    """Whether live has read the board ``labels`` and its solver is at work on it."""
+    shown = _shown(status)
+    return shown.get("grid") == [list(row) for row in labels] and bool(shown.get("thinking"))
+
+
+def _solve_backstop(spec, solve: tuple[tuple[str, float], ...]) -> float:
+    """The longest one board's solve may keep live thinking: the worker's hard stop (its
+    wall-clock backstop) for the script's solver settings."""
+    from gridsight.worker import BACKSTOP_FACTOR, hard_stop
+
+    stops = hard_stop(spec.adapter.options_from(dict(solve)).limit)
+    if stops.wall is not None:
+        return stops.wall
+    return BACKSTOP_FACTOR * stops.work if stops.work is not None else 0.0
 
 
 #: The most bytes of an earlier run's file read to tell that it is one (its first line).

@@ -49,14 +49,23 @@ def show_picture(window: Any, path: str | Path) -> bool:
 #: How many times ``patience`` the first frame waits for gridsight to read it.
 FIRST_PATIENCE = 4
 
+#: The most seconds one tick of the window counts against a frame's patience (a later tick
+#: waited for gridsight's work on the same thread).
+LATE_TICK_S = 1.0
+
 
 class DemoWindow:
     """A window playing ``frames`` (PNG paths), each for at least ``every`` seconds; then
     ``on_finished`` is called.
 
-    ``seen(index)`` says whether gridsight has read frame ``index`` yet: a frame stays up until
-    it has (or for ``patience`` seconds at most), so a slow start or a busy machine does not
-    make the demo skip a move.
+    ``seen(index)`` says whether gridsight has read frame ``index`` and shows its advice: a
+    frame stays up until it has, so a slow start or a busy machine does not make the demo skip
+    a move. ``thinking(index)`` says whether gridsight has read it and its solver is at work on
+    it: that time is not counted against ``patience``, which bounds only the wait for a frame
+    gridsight does not read (the solver's own hard stop bounds a solve). A cold start on a
+    loaded machine (the solver's kernel compiled in the first solve: some 17 s of CPU, several
+    minutes of wall clock at load 40) passed every frame at its patience before any advice
+    came, and the demo showed "Thinking…" for its whole run.
     """
 
     TICK_MS = 50
@@ -64,7 +73,8 @@ class DemoWindow:
     def __init__(self, frames: Sequence[Path], title: str, every: float,
                  on_finished: Callable[[], None] | None = None,
                  at: tuple[int, int] | None = None,
-                 seen: Callable[[int], bool] | None = None, patience: float = 15.0):
+                 seen: Callable[[int], bool] | None = None, patience: float = 15.0,
+                 thinking: Callable[[int], bool] | None = None):
         import time
 
         from PySide6.QtCore import QTimer
@@ -76,11 +86,13 @@ class DemoWindow:
         self.title = title
         self.every = every
         self.seen = seen or (lambda index: True)
+        self.thinking = thinking or (lambda index: False)
         self.patience = patience
         self.index = 0
         self.on_finished = on_finished
         self._clock = time.monotonic
-        self._shown_at = self._clock()
+        self._shown_at = self._ticked = self._clock()
+        self._idle = 0.0  # seconds this frame has been up with gridsight not solving it
         self.window = make_window(title, at)
         if not self.frames or not show_picture(self.window, self.frames[0]):
             raise ValueError(f"cannot show the demo's first frame ({self.frames[:1]})")
@@ -90,24 +102,34 @@ class DemoWindow:
 
     def start(self) -> None:
         self.window.show()
-        self._shown_at = self._clock()
+        self._shown_at = self._ticked = self._clock()
+        self._idle = 0.0
         self.timer.start()
 
     def tick(self) -> None:
-        """The next frame once this one has been up ``every`` seconds and was seen."""
-        up = self._clock() - self._shown_at
+        """The next frame once this one has been up ``every`` seconds and was seen (or
+        gridsight has left it unread, not solving it, for ``patience`` seconds)."""
+        now = self._clock()
+        since, self._ticked = now - self._ticked, now
+        if not self.thinking(self.index):
+            # A tick late by more than a few of its intervals was held up by gridsight's own
+            # work in this process (live reads the frame on this thread): not counted. At load
+            # 41 the first frame's reads took its whole patience, and it passed unread.
+            self._idle += min(since, LATE_TICK_S)
+        up = now - self._shown_at
         # The first frame waits longer: gridsight's start (imports, the solver's process, the
-        # window search, the first solve) is its slowest step; on a busy machine (load 58 on
-        # 2 cores) the first board passed before it was read.
+        # window search) is its slowest step; on a busy machine (load 58 on 2 cores) the
+        # first board passed before it was read.
         patience = self.patience * (FIRST_PATIENCE if self.index == 0 else 1)
-        if up < self.every or not (self.seen(self.index) or up >= patience):
+        if up < self.every or not (self.seen(self.index) or self._idle >= patience):
             return
         self.advance()
 
     def advance(self) -> None:
         """The next frame; after the last one, the end of the demo."""
         self.index += 1
-        self._shown_at = self._clock()
+        self._shown_at = self._ticked = self._clock()
+        self._idle = 0.0
         if self.index < len(self.frames):
             show_picture(self.window, self.frames[self.index])
             return
