@@ -202,6 +202,10 @@ class OverlayWindow:
         # the playable rows and columns of the last advice: first row, column, last row, column
         self._playable: tuple[int, int, int, int] | None = None
         self.avoiding: Box | None = None
+        # Whether the live panel, folded off the board, says the strip's lines (the advice,
+        # its why, the warnings): the strip is then left off where it could only lie over the
+        # game (see :meth:`said_in_panel`).
+        self.panel_says = False
         self._shown = False
         self._widget.owner = self
         self.strip.owner = self
@@ -364,18 +368,28 @@ class OverlayWindow:
             if strip is not None and any(strip.overlaps(box) for box in boxes):
                 self._place_strip()
 
+    def said_in_panel(self, on: bool) -> None:
+        """The live panel, folded off the board (a phone's screen), says the strip's lines
+        (``on``) or no longer does: the strip is placed again (see :meth:`_place_strip`)."""
+        if on != self.panel_says:
+            self.panel_says = on
+            self._place_strip()
+
     def _place_strip(self) -> None:
         """Put the strip under (else over) the game's window; with no room there (a capture
         of a whole desktop) under or over the game's own window inside the capture; else
         beside the window (one taller than the screen); else inside it beside the board
-        (:mod:`gridsight.overlay.placement`)."""
+        (:mod:`gridsight.overlay.placement`). While the folded panel says its lines
+        (:attr:`panel_says`), a strip that could only lie over the game is left off: a phone
+        mirror filling a 360x640 screen had 143 px between the board and the game's MENU and
+        MAP bar, the folded panel took them and the strip, saying its advice again, went
+        over the bar."""
         from PySide6.QtCore import QRect
 
         self.unseen = self._unseen()
         lines = self.status_lines()
         if not lines:
-            self.strip_box = self.strip_moved_from = None
-            self.strip.hide()
+            self._leave_strip_off()
             return
         game, screen = self.window_box(), self.screen_box()
         # As wide as the game, or as its advice line when that is wider: the line the eye
@@ -441,10 +455,17 @@ class OverlayWindow:
                 moved = None if inner.overlaps(panel) else inner
             if moved is not None:
                 self.strip_moved_from, box = box, moved
+        if self.panel_says and not self.unseen and box.overlaps(game):
+            self._leave_strip_off()
+            return
         self.strip_box = box
         self.strip.setGeometry(QRect(box.x, box.y, box.w, box.h))
         self.strip.update()
         self._show_strip()
+
+    def _leave_strip_off(self) -> None:
+        self.strip_box = self.strip_moved_from = None
+        self.strip.hide()
 
     def core(self) -> Box | None:
         """The part of the strip it keeps when narrowed beside the panel (:meth:`_place_strip`):

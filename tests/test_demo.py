@@ -233,3 +233,20 @@ def test_the_demo_window_waits_for_a_board_its_solver_is_at_work_on():
     window.tick()
     assert window.index == 2
     window.close()
+
+
+def test_the_demos_first_board_is_not_taken_as_read_before_live_has_read_it(tmp_path):
+    # Every demo's log began at its second board: before live reads anything its status
+    # snapshot holds the tracker's blank grid, the first frame's own board (every cell
+    # closed), so the window took the first frame as read and went on at once.
+    from gridsight.commands.demo import _shows, _solving
+    from gridsight.live.loop import LiveLoop
+    from gridsight.live.qt import write_snapshot
+    from gridsight.readers.find import load_game_pack
+
+    status = tmp_path / "status.json"
+    for game in ("minesweeper", "disco-zoo"):
+        first = load_script(game).frames[0].labels
+        loop = LiveLoop(game, load_game_pack(game, None))
+        assert write_snapshot(status, loop.view) == ""
+        assert not _shows(status, first) and not _solving(status, first), game

@@ -598,6 +598,9 @@ def test_a_panel_that_must_cover_the_strip_s_place_moves_the_strip_off_it(monkey
     driver = _driven(image, _frame(image, 0, 0))
     overlay = driver.overlay
     assert overlay.unseen_words is unseen_words  # (the board off the screen said: its words)
+    # The board's cells shown (the player's choice): the panel unfolded does not say all the
+    # strip says (folded, it does, and the strip is left off the game: the next tests).
+    driver.panel.cells_chosen = True
     # Placed off the strip's place, the panel grew with the words saying why it lies over
     # the game (484 -> 512 px on Xvfb; here a notice of the driver's own makes it grow past
     # the strip's place) and covered it: the strip keeps off the panel at its new size.
@@ -981,6 +984,52 @@ def test_a_phone_filling_a_portrait_monitor_folds_its_panel_off_the_menu_and_map
         driver.stop()
 
 
+def test_a_phone_mirror_filling_a_360x640_screen_keeps_its_menu_and_map_bar_in_sight(
+        monkeypatch):
+    # Seen live (Xvfb 360x640 with xcompmgr, a real-look phone mirror 333x640 filling it):
+    # 143 px between the board and the MENU/MAP bar; the folded panel (131 px, and a line
+    # saying it lay over the game) took them and the strip, saying its advice again, went
+    # over the bar. The folded panel says the strip's lines: the strip is left off there.
+    from gridsight.overlay.placement import inside
+    from gridsight.overlay.status import Box
+    from gridsight.readers.base import ReadHints
+    from kit.skins import disco_zoo_real as real
+
+    cells = [["ground"] * 5 for _ in range(5)]
+    cells[2][2], cells[1][3] = "empty", "animal:Panda"
+    shot = real.render(cells, animals=(("Gorilla", "common"), ("Panda", "rare"),
+                                       ("Tiger", "rare")), attempts=8, region="Jungle", seed=21)
+    look = shot.extras["look"]
+    scale = 640 / shot.image.shape[0]
+    image = cv2.resize(shot.image, (round(shot.image.shape[1] * scale), 640),
+                       interpolation=cv2.INTER_AREA)
+    bar_top = int(scale * (look.height - look.nav_bar - look.bottom_height))
+    loop = LiveLoop("disco-zoo", load_game_pack("disco-zoo", None), solve_options=OPTIONS,
+                    hints=ReadHints(animals=("Gorilla", "Panda", "Tiger")))
+    driver = LiveDriver(loop, FakeCapture([_frame(image, 13, 0)]), say=lambda s: None,
+                        panel_choices=loop.pack.labels)
+    driver.start()
+    driver.timer.stop()
+    try:
+        for _ in range(3):
+            driver.tick()
+        screen_box, game = Box(0, 0, 360, 640), Box(13, 0, image.shape[1], 640)
+        bar = Box(game.x, bar_top, game.w, 640 - bar_top)  # MENU, the coins and MAP
+        _on_screen(driver, monkeypatch, screen_box, game)
+        driver._placed = None
+        driver._place_panel()
+        panel, strip, board = driver.panel_box(), driver.overlay.strip_box, driver._board_box()
+        assert board is not None and bar.y - (board.y + board.h) < 160, (bar, board)
+        assert driver.panel.folded and driver.loop.view.advice is not None
+        assert "Tap row" in driver.panel.advice_line.text()  # the advice, said there
+        for box in (panel, strip):
+            if box is not None:
+                assert inside(box, screen_box) and not box.overlaps(board), (box, board)
+                assert not box.overlaps(bar), (box, bar)
+    finally:
+        driver.stop()
+
+
 def test_on_a_phone_the_pentomino_strip_and_panel_keep_off_the_tray_of_pieces(monkeypatch):
     # Seen live (Xvfb 360x640, a 360x600 pentomino window at 0,0): no room beside the game,
     # so the strip went inside it under the board, over the tray of pieces the player drags
@@ -1021,7 +1070,8 @@ def test_on_a_phone_the_pentomino_strip_and_panel_keep_off_the_tray_of_pieces(mo
         assert abs(board.y - y0) <= 1 and abs(board.y + board.h - y1) <= 1, (board, y0, y1)
         assert abs(board.x - x0) <= 1 and abs(board.x + board.w - x1) <= 1, (board, x0, x1)
         assert not panel.overlaps(board), (panel, board)
-        assert driver.panel.notice.startswith("Panel over the game: "), driver.panel.notice
+        # (on a phone's screen off the board, nothing said: no side to move it to)
+        assert "part of the board" not in driver.panel.notice, driver.panel.notice
     finally:
         driver.stop()
 

@@ -134,10 +134,14 @@ def _shown(status: Path) -> dict:
 
 
 def _shows(status: Path, labels) -> bool:
-    """Whether live's status snapshot (what the panel shows) holds the board ``labels``, its
-    advice worked out (live solves off its thread: the board shows before its advice)."""
+    """Whether live's status snapshot (what the panel shows) holds the board ``labels`` as
+    read, its advice worked out (live solves off its thread: the board shows before its
+    advice). Before the first read the snapshot's grid is the tracker's blank one, the very
+    board a demo starts on (every cell closed): the first frame passed at once, never read,
+    and no demo's log had its first board."""
     shown = _shown(status)
-    return shown.get("grid") == [list(row) for row in labels] and not shown.get("thinking")
+    return bool(shown.get("board")) and shown.get("grid") == [list(row) for row in labels] \
+        and not shown.get("thinking")
 
 
 def _solving(status: Path, labels) -> bool:

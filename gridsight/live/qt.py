@@ -322,6 +322,9 @@ class LiveDriver:
         from gridsight.overlay.status import Box
 
         self._fold()
+        # Folded off the board, the panel says the advice, its why and the warnings: the
+        # strip, saying them again, is left off where it could only lie over the game.
+        self.overlay.said_in_panel(self.panel.folded)
         frame = self.panel.frameGeometry()
         border = frame.width() - self.panel.width()  # a WM's frame
         # At its narrowest never wider than the widest room it could have (cells narrowed),
@@ -570,7 +573,10 @@ class LiveDriver:
         shown = board if board is not None else self._board_box()
         over_board = shown is not None and box.overlaps(shown)
         note = ""
-        if panel or strip:
+        # On a phone's screen, off the board, nothing is said: there is no side to move to, and
+        # the line made the folded panel too tall for the room between a phone's board and
+        # its MENU and MAP bar (360x640: 151 px in 143).
+        if (panel or strip) and (over_board or not phone):
             what = "Panel and strip" if panel and strip else "Panel" if panel else "Strip"
             on = " and part of the board" if panel and over_board else ""
             note = f"{what} over the game{on}: "
