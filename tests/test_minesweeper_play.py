@@ -214,3 +214,17 @@ def test_the_tie_break_stopped_by_the_limit_still_recommends_a_tied_cell():
     assert best.zero is not None and best.tied == 4
     assert cut is not None and cut.zero is None  # the tie-break was cut at once
     assert cut.mine == best.mine and cut.tied == best.tied and not cut.safe
+
+
+def test_nothing_is_drawn_on_the_cells_once_a_mine_is_shown():
+    # As Thrill Digger's pit after a bomb: under "The game is over: a mine is shown" the
+    # overlay drew each closed cell's mine chance and "safe" marks over the lost game.
+    from gridsight.registry import get_game
+    from gridsight.solvers.boardtext import parse_boards
+
+    text = "mines: 3\n* 1 .\n1 1 .\n. . .\n. . .\n"
+    advice = get_game("minesweeper").solve(parse_boards(text)[0]).advice
+    assert advice.status == "The game is over: a mine is shown" and advice.recommend == ()
+    assert advice.figures == () and advice.marks == ()
+    going = get_game("minesweeper").solve(parse_boards(text.replace("*", "."))[0]).advice
+    assert going.figures and going.recommend  # a game going on keeps them

@@ -116,3 +116,17 @@ def test_game_model_matches_the_generator_on_a_small_board():
             sigma = (expected * (1 - expected) / n) ** 0.5
             assert abs(seen - expected) < 4.5 * sigma + 1e-9, (cell, expected, seen)
     assert odds.hole(1, 1).bomb + odds.hole(1, 1).rupoor < 0.45
+
+
+def test_nothing_is_drawn_on_the_holes_once_a_bomb_was_dug():
+    # Seen live (a rendered 5x8 pit on Xvfb): under "The game is over: a bomb was dug" the
+    # overlay went on covering the pit with every hole's bomb chance ("18%").
+    from gridsight.registry import get_game
+    from gridsight.solvers.boardtext import parse_boards
+
+    text = "difficulty: beginner\n* . . . .\n. . . . g\n. . . . .\n. . . . .\n"
+    advice = get_game("thrill-digger").solve(parse_boards(text)[0]).advice
+    assert advice.status == "The game is over: a bomb was dug" and advice.recommend == ()
+    assert advice.figures == () and advice.marks == ()
+    going = get_game("thrill-digger").solve(parse_boards(text.replace("*", "."))[0]).advice
+    assert going.figures and going.recommend  # a game going on keeps them

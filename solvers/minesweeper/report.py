@@ -281,6 +281,8 @@ def to_advice(analysis: Analysis, choice: Recommendation | None) -> Advice:
         for c in analysis.cells
         if c.mine is not None and not (c.certain_safe or c.certain_mine)
     )
+    if state.lost:  # nothing is left to open: no cell's odds nor "safe" drawn over the game
+        marks, figures = [], ()
     return Advice(
         game=GAME,
         rows=state.rows,

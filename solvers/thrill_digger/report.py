@@ -235,6 +235,9 @@ def to_advice(analysis: Analysis, recommend: tuple[int, int] | None | Decision) 
     warnings = ()
     if any(t == BOMB for row in analysis.state.grid for t in row):
         warnings = ("a bomb was dug: the game is over",)
+        # Nothing is left to dig: no hole's odds nor marks drawn (live went on covering the
+        # pit with "18%" on every hole under "The game is over: a bomb was dug").
+        marks, figures = [], ()
     return Advice(
         game=GAME,
         rows=d.rows,

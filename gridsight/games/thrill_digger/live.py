@@ -41,7 +41,7 @@ from gridsight.readers.base import BoardReading, ReadHints
 from gridsight.tracking import TrackerState
 from gridsight.solvers.advice import Cell
 from gridsight.solvers.boardtext import parse_boards
-from gridsight.solvers.cellnames import cell_name
+from gridsight.solvers.cellnames import cell_name, cell_names
 from gridsight.solvers.errors import InputError, one_line
 from gridsight.solvers.thrill_digger.rules import BOMB, COLOURS, RUPOOR, UNDUG, UNSEEN
 from gridsight.vision.capture import Frame
@@ -211,10 +211,20 @@ class PitSource:
         return TrackerState(grid, conf, revealed, manual)
 
     def reading(self, hints: ReadHints) -> BoardReading:
+        """The board as believed. A dug hole whose item was not seen (``?``) is solved as a
+        rupee of unknown colour: said in words, and the hole marked unsure, as ``analyze``
+        says it of a still (live advised under a pit with such a hole, saying nothing of it,
+        though a rupoor there changes the odds)."""
         text = self.board_text()
         board = parse_boards(text, source="<tracker>")[0]
         state = self.state()
-        return BoardReading("thrill-digger", text, board, (), state.confidence)
+        unseen = tuple((r, c) for r, row in enumerate(board.grid) for c, t in enumerate(row)
+                       if t == UNSEEN)
+        warnings = (f"{cell_names(unseen)}: dug, colour not seen (solved as "
+                    f"{'a rupee' if len(unseen) == 1 else 'rupees'} of unknown colour; a rupoor "
+                    "there would change the odds): set it in the panel",) if unseen else ()
+        return BoardReading("thrill-digger", text, board, (), state.confidence,
+                            warnings=warnings, unsure=unseen)
 
     def correct(self, row: int, col: int, token: str) -> None:
         """The player's correction of one hole (a board token); it wins over what is read."""
