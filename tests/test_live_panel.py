@@ -1030,6 +1030,34 @@ def test_a_phone_mirror_filling_a_360x640_screen_keeps_its_menu_and_map_bar_in_s
         driver.stop()
 
 
+def test_on_a_phone_the_tile_path_panel_keeps_off_the_game_boys_status_bar(monkeypatch):
+    # Seen live (Xvfb 360x640 with xcompmgr, a 360x600 tile-path window at 0,0): the folded
+    # panel went above the room, over the status bar (the B and A items, rupees, hearts),
+    # with room under the board. It goes under the board; the strip under the window.
+    from gridsight.overlay.placement import inside
+    from gridsight.overlay.status import Box
+
+    # (the status bar 40 px taller: room above the board for the folded panel at this
+    # platform's fonts, as on Xvfb's)
+    image = cv2.copyMakeBorder(screen(script_of("tile-path").render(1)), 40, 0, 0, 0,
+                               cv2.BORDER_REPLICATE)
+    driver = _driven(image, _frame(image, 0, 0), game="tile-path")
+    try:
+        screen_box, game = Box(0, 0, 360, 680), Box(0, 0, 360, 640)
+        _on_screen(driver, monkeypatch, screen_box, game)
+        driver._placed = None
+        driver._place_panel()
+        panel, strip, board = driver.panel_box(), driver.overlay.strip_box, driver._board_box()
+        assert board is not None and board.y > 40, board
+        hud = Box(game.x, game.y, game.w, board.y - game.y)  # the status bar and the top wall
+        for box in (panel, strip):
+            if box is not None:
+                assert inside(box, screen_box), box
+                assert not box.overlaps(hud) and not box.overlaps(board), (box, hud, board)
+    finally:
+        driver.stop()
+
+
 def test_on_a_phone_the_pentomino_strip_and_panel_keep_off_the_tray_of_pieces(monkeypatch):
     # Seen live (Xvfb 360x640, a 360x600 pentomino window at 0,0): no room beside the game,
     # so the strip went inside it under the board, over the tray of pieces the player drags

@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from gridsight.games.spec import TIME_LIMIT, GameSpec, GridReading, ManualBoardSettings
+from gridsight.games.spec import TIME_LIMIT, Beside, GameSpec, GridReading, ManualBoardSettings
 from gridsight.games.tile_path.words import WORDS
 from gridsight.live.settings import TrackerSettings
 from gridsight.tracking import Sighting
@@ -171,4 +171,7 @@ SPEC = GameSpec(
     solver_options=(TIME_LIMIT,),
     words=WORDS,
     results=_results,
+    # the Game Boy's status bar (the B and A items, rupees, hearts): a phone's folded panel
+    # went over it, above the room, with the room under the board free
+    keep_beside=(Beside.ABOVE,),
 )
