@@ -55,6 +55,24 @@ def _state() -> tuple:
             (sys.stdin, sys.stdout, sys.stderr))
 
 
+#: Libraries whose first import in a process writes to ``os.environ`` (OpenCV's loader prepends
+#: its folder to ``LD_LIBRARY_PATH`` for child processes; PySide6 sets
+#: ``PYSIDE6_OPTION_PYTHON_ENUM``). That is theirs, once per process, not a call's: a test run on
+#: its own met it as "changed the process's environment" where the whole suite had imported them
+#: earlier. They are imported before the first call's snapshot.
+IMPORTS_THAT_WRITE_THE_ENVIRONMENT = ("cv2", "PySide6")
+
+
+def _import_first(names: tuple[str, ...] = IMPORTS_THAT_WRITE_THE_ENVIRONMENT) -> None:
+    """Import each of ``names`` that is installed, so its first import is not inside a call."""
+    import importlib
+    import importlib.util
+
+    for name in names:
+        if name not in sys.modules and importlib.util.find_spec(name) is not None:
+            importlib.import_module(name)
+
+
 def _stream(data: bytes | BinaryIO = b"", errors: str = "strict") -> io.TextIOWrapper:
     """A standard stream as Python makes it in a UTF-8 locale (standard error's errors
     ``backslashreplace``), over bytes or a binary file."""
@@ -76,6 +94,7 @@ def gridsight(*args: str, input: bytes | str | None = None, stdin: BinaryIO | No
     from gridsight.cli import main
 
     data = input.encode() if isinstance(input, str) else (input or b"")
+    _import_first()
     before = _state()
     out, err = _stream(), _stream(errors="backslashreplace")
     streams = sys.stdin, sys.stdout, sys.stderr
