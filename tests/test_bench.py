@@ -31,6 +31,8 @@ SMALLEST: dict[str, list[str]] = {
     # game's first shot, a third of its finds, left out)
     "bench_analyze.py": ["--shots", "2", "--no-warm"],
     "bench_by_boxes.py": ["--seeds", "7002"],
+    # (one game, one further screenshot: 1 s of CPU against 3.3 s for all three games' two)
+    "bench_calibrated_packs.py": ["--shots", "1", "--games", "tile-path"],
     # (seed 90003: every section on a capture whose whole-frame search is short, 5 s in all
     # against 15 s for the first seed, 90000, whose desktop alone costs 3.9 s of CPU; the
     # desktop with no game searched for Disco Zoo only: 1.2 s, against 5.5 s for all four)
@@ -61,7 +63,7 @@ SMALLEST: dict[str, list[str]] = {
     # (--no-raw-count: the kernel's 3 s count without symmetry breaking; every tiling is
     # still searched by the same kernel for section 3's boards)
     "bench_pentomino.py": ["--hints", "1", "--stuck", "1", "--no-python-count",
-                           "--no-raw-count", "--sub-problem", "smallest"],
+                           "--no-raw-count", "--no-dlx-count", "--sub-problem", "smallest"],
     # (--no-analyze: the two cases analyzing a screenshot, 2.5 s of the 4 s run, are the
     # same measure() of another command line; analyze itself is tests/test_analyze.py's)
     "bench_startup.py": ["--runs", "1", "--no-analyze"],
@@ -99,6 +101,8 @@ PRINTS: dict[str, list[str]] = {
     ],
     "bench_mapview.py": [r"kind_candidates on 1 views x 1 rounds, every placement the same: "
                          r"old [\d.]+ s CPU, new [\d.]+ s, ratio old / new [\d.]+x"],
+    "bench_calibrated_packs.py": [r"tile-path: calibrated in [\d.]+ s of CPU; 1 of 1 further "
+                                  r"screenshots \(seeds from 100\) read exactly"],
     "bench_by_boxes.py": [r"seed 7002 \([\d.]+x\): baseline [\d.]+ s, cut [\d.]+ s",
                           r"total: baseline [\d.]+ s, cut [\d.]+ s, ratio [\d.]+x"],
     "bench_desktop_search.py": [r"desktops \(1 captures, found \d\): search [\d.]+ CPU s "
@@ -120,8 +124,8 @@ PRINTS: dict[str, list[str]] = {
 
 #: The scripts that read screens (run by tests/test_bench_screens.py); the rest run here.
 SCREEN_READING = frozenset({
-    "bench_analyze.py", "bench_by_boxes.py", "bench_desktop.py", "bench_desktop_search.py",
-    "bench_disco_screen.py",
+    "bench_analyze.py", "bench_by_boxes.py", "bench_calibrated_packs.py", "bench_desktop.py",
+    "bench_desktop_search.py", "bench_disco_screen.py",
     "bench_disco_settle.py", "bench_panel_search.py", "bench_room_exactness.py",
     "bench_tile_rooms.py", "bench_vision.py",
     "disco_zoo_counter.py", "disco_zoo_names.py", "disco_zoo_ocr.py", "disco_zoo_variants.py",

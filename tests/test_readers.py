@@ -68,8 +68,12 @@ def test_every_game_with_a_pack_has_a_reader():
     assert get_reader("thrill-digger") is None
 
 
-@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize("seed", range(4))
 def test_disco_zoo_reader_reads_board_cards_region_and_attempts(seed):
+    """A random rescue of the shipped skin at each of four scales (shrunk by area, as drawn,
+    enlarged 1.6x and 2.4x): read exactly. (Twelve seeds, three at each scale, until the 38th
+    session; more random screens at random scales, brightness, noise and JPEG are
+    :func:`test_disco_zoo_whole_screen_survives_scaling_brightness_noise_and_jpeg`'s.)"""
     rng = np.random.default_rng(seed)
     shot, text = random_rescue(rng)
     scale = (0.7, 1.0, 1.6, 2.4)[seed % 4]
