@@ -12,6 +12,10 @@ from pathlib import Path
 # reads of the first 12 real-look screens: 4-5% less CPU, the same reads and sprite distances
 # to the last bit; seventeenth session, docs/testing.md). A value set outside wins.
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+# OpenCV on one thread too (read at its first parallel call): its template matches, resizes and
+# blurs of whole desktops took a second thread per worker that only waited for a core and
+# spun (bench/bench_cv_threads.py: the same reads to the character; thirty-eighth session).
+os.environ.setdefault("OPENCV_FOR_THREADS_NUM", "1")
 
 
 def _bytecode_outside_the_checkout() -> None:

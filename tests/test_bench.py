@@ -43,6 +43,9 @@ SMALLEST: dict[str, list[str]] = {
     # 540000)
     "bench_desktop_search.py": ["--captures", "1", "--big", "1", "--frames", "1",
                                 "--seed", "540002"],
+    # (no desktop read: the two fresh processes, one each way, their plumbing and imports;
+    # a harder desktop costs 4 s of CPU each way, the reads are bench_desktop.py's here)
+    "bench_cv_threads.py": ["--screens", "0", "--rounds", "1"],
     "bench_disco_screen.py": ["--screens", "1", "--repeat", "1"],
     # (seed 7010: read exactly in 0.4 s of CPU, against 1.2 s for the first seed, 7000; the
     # script reads it four times)
@@ -111,6 +114,9 @@ PRINTS: dict[str, list[str]] = {
     "disco_zoo_variants.py": [r"wider look, seeds 996017\.\.996017, 2 variants each",
                               r"no options: 2 reads: \d+ exact, \d+ unsure, \d+ asked",
                               r"with --animals: 2 reads: .* \d+ WRONG", r"WRONG reads: \d+"],
+    "bench_cv_threads.py": [r"0 harder desktops from \d+, 1 rounds: OpenCV's default threads "
+                            r"[\d.]+ CPU s \(baseline\), one thread [\d.]+ s, ratio [\d.]+; the "
+                            r"same said on 0 of 0"],
     "bench_disco_settle.py": [r"afresh [\d.]+ s \(baseline\), remembered [\d.]+ s, ratio "
                               r"[\d.]+; same reading on 1 of 1",
                               *(rf"{step} +\d+ asked: baseline +[\d.]+ s, as shipped +[\d.]+ "
