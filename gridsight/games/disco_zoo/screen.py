@@ -679,15 +679,19 @@ def _off_by_a_row(image: np.ndarray, best: _Best) -> _Best:
     moves += [(-1, 0)] if unread([row[-1] for row in tiles]) else []
     moves += [(1, 0)] if unread([row[0] for row in tiles]) else []
     doubt = ""
-    for (dx, dy), over in zip(moves, lattices_moved(image, lattice, moves)):
+    if not moves:
+        return best
+    here, *overs = lattices_moved(image, lattice, [(0, 0), *moves])
+    for (dx, dy), over in zip(moves, overs):
         if over is None:
             continue
         over_tiles, plausibility = read_tiles(image, over)
         over_seen = _share_read(over_tiles)
         edge = "bottom row" if dy < 0 else "top row" if dy else \
             "right column" if dx < 0 else "left column"
-        if over_seen > seen and plausibility < MIN_PLAUSIBLE and \
-                _goes_on(_new_line(over_tiles, dx, dy)):
+        if over_seen > seen and plausibility < MIN_PLAUSIBLE and (
+                _goes_on(_new_line(over_tiles, dx, dy)) or
+                _lined_past(here, over, _new_line(over_tiles, dx, dy))):
             doubt = (f"the board's place is unsure: its lattice's {edge} reads as nothing, "
                      f"and the board goes on past the other edge")
             continue
@@ -703,6 +707,21 @@ def _off_by_a_row(image: np.ndarray, best: _Best) -> _Best:
 
 
 GOING_ON = 3  # tiles past a lattice's edge read as the board's, one grass: the board goes on
+
+
+def _lined_past(here: Lattice | None, over: Lattice, line: Sequence[TileSeen]) -> bool:
+    """Whether the lattice moved one tile ``over`` shows its lines more strongly than the
+    lattice ``here`` (both scored alike, :func:`~gridsight.vision.lattice.lattices_moved`)
+    and the line it adds past the other edge reads a grass tile: the board's thin darker
+    lines run between all of its tiles and it has no frame, so the line of tiles a lattice
+    leaves out where the lines are stronger is the board's own (:func:`_off_by_a_row`).
+    Widest 1024024 at 0.72x (Mars, its dull dirt as light as the grass): the lattice a
+    column right of the board (lines 0.38), its right column over the ground read as
+    nothing; the board's own (0.60) reads its tapped tiles as nothing, below plausible, and
+    the column it adds (two grass, three tapped) too few tiles to go on: with ``--animals``
+    five tiles stated wrong."""
+    return here is not None and over.score > here.score and \
+        any(tile.kind == "ground" for tile in line)
 
 
 def _new_line(tiles: tuple[tuple[TileSeen, ...], ...], dx: int, dy: int) -> list[TileSeen]:
