@@ -400,6 +400,7 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
             f"best lattice: {best[0]:.0%} of its tiles look like rescue tiles"
         raise BoardNotFoundError("disco-zoo", detail)
     plausibility, _, lattice, tiles, _, _ = best
+    tiles = dirt_on_the_lawn(image, lattice, tiles)
     missed: list[Panel] = []  # the cards found beside one missed (none taken)
     cards = find_cards(image, lattice, tiles, missed)
     tiles = covered_found(image, lattice, tiles, cards)
@@ -419,6 +420,49 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
 
 
 _Best = tuple[float, float, Lattice, tuple, bool, float]
+
+# A tapped empty tile is plain and dark (issue 18); tapped tiles all look alike, a dull dirt
+# of the grass's own hue may lie within the lawn's spread and read as grass. A tile read as
+# grass that shows no decoration, darker than its squares' green by DIRT_DARKER L levels or
+# more and farther from it than DIRT_APART times the grass tiles' own scatter (and
+# GRASS_SPREAD_FLOOR at least), is unread (:func:`dirt_on_the_lawn`).
+DIRT_DARKER = 2.0
+DIRT_APART = 3.0
+
+
+def dirt_on_the_lawn(image: np.ndarray, lattice: Lattice,
+                     tiles: tuple[tuple[TileSeen, ...], ...]) -> tuple[tuple[TileSeen, ...], ...]:
+    """``tiles`` with the grass tiles that may be tapped dirt unread: plain (no decoration,
+    :func:`_plain`), darker than the green of their own squares of the lawn
+    (:func:`_to_lawn`) by :data:`DIRT_DARKER` or more and farther from it than
+    :data:`DIRT_APART` times the grass tiles' median distance to it (and
+    :data:`GRASS_SPREAD_FLOOR` at least). Widest 1074012 at 0.90x (Ice Age, a teal lawn, its
+    dirt a dull dark green): the five tapped tiles 9.6-12.0 Lab from the lawn (its spread
+    12.3, the grass tiles' scatter 2.4), read as grass; with ``--animals``, stated untapped
+    under the counter's warning alone."""
+    flat = [tile for row in tiles for tile in row]
+    ground = np.array([tile.kind == "ground" for tile in flat])
+    if ground.sum() < MIN_GROUND:
+        return tiles
+    stack = _tile_patches(image, lattice)
+    rims = _dominant_each(stack[:, _RING])
+    grass = np.median(rims[ground], axis=0)
+    to_grass = _to_lawn(rims, grass, lattice.cols)
+    far = max(GRASS_SPREAD_FLOOR, DIRT_APART * float(np.median(to_grass[ground])))
+    inner_l = np.median(stack[:, 5:27, 5:27, 0].reshape(len(flat), -1), axis=1)
+    parity = np.array([(k // lattice.cols + k % lattice.cols) % 2 for k in range(len(flat))])
+    out = list(flat)
+    for k in np.flatnonzero(ground & (to_grass > far)):
+        own = ground & (parity == parity[k]) & (to_grass <= far)
+        if not own.any():
+            continue
+        lawn_l = float(np.median(inner_l[own]))
+        r, c = divmod(int(k), lattice.cols)
+        if inner_l[k] <= lawn_l - DIRT_DARKER and \
+                _plain(_tile_sprite(image, lattice, r, c, own=True)):
+            out[k] = TileSeen("unknown", confidence=0.0)
+    return tuple(tuple(out[r * lattice.cols : (r + 1) * lattice.cols])
+                 for r in range(lattice.rows))
 
 # A lattice nothing beside it confirms is refused: its grass shows none of its lines, and no
 # animal card and no attempts counter is read beside it. Probe 810033 (wider, Ice Age, 0.91x,
@@ -679,19 +723,22 @@ def _off_by_a_row(image: np.ndarray, best: _Best) -> _Best:
     moves += [(-1, 0)] if unread([row[-1] for row in tiles]) else []
     moves += [(1, 0)] if unread([row[0] for row in tiles]) else []
     doubt = ""
-    for (dx, dy), over in zip(moves, lattices_moved(image, lattice, moves)):
+    if not moves:
+        return best
+    here, *overs = lattices_moved(image, lattice, [(0, 0), *moves])
+    for (dx, dy), over in zip(moves, overs):
         if over is None:
             continue
         over_tiles, plausibility = read_tiles(image, over)
         over_seen = _share_read(over_tiles)
         edge = "bottom row" if dy < 0 else "top row" if dy else \
             "right column" if dx < 0 else "left column"
-        if over_seen > seen and plausibility < MIN_PLAUSIBLE and \
-                _goes_on(_new_line(over_tiles, dx, dy)):
-            doubt = (f"the board's place is unsure: its lattice's {edge} reads as nothing, "
-                     f"and the board goes on past the other edge")
-            continue
+        added = _new_line(over_tiles, dx, dy)
         if plausibility < MIN_PLAUSIBLE or over_seen <= seen:
+            if _lined_past(here, over, added, plausibility >= MIN_PLAUSIBLE) or plausibility < MIN_PLAUSIBLE and \
+                    over_seen > seen and _goes_on(added):
+                doubt = (f"the board's place is unsure: its lattice's {edge} reads as "
+                         f"nothing, and the board goes on past the other edge")
             continue
         if over_seen >= 1.0 and over.score > 0:
             return (plausibility, over.score, over, over_tiles, False, over_seen)
@@ -703,6 +750,30 @@ def _off_by_a_row(image: np.ndarray, best: _Best) -> _Best:
 
 
 GOING_ON = 3  # tiles past a lattice's edge read as the board's, one grass: the board goes on
+
+
+def _lined_past(here: Lattice | None, over: Lattice, line: Sequence[TileSeen],
+                plausible: bool) -> bool:
+    """Whether the lattice moved one tile ``over`` shows its lines more strongly than the
+    lattice ``here`` (both scored alike, :func:`~gridsight.vision.lattice.lattices_moved`)
+    and the line it adds past the other edge reads a grass tile, or its tiles read
+    ``plausible`` (:data:`MIN_PLAUSIBLE`; that line maybe under a toast): the board's thin darker
+    lines run between all of its tiles and it has no frame, so the line of tiles a lattice
+    leaves out where the lines are stronger is the board's own (:func:`_off_by_a_row`).
+    Widest 1024024 at 0.72x (Mars, its dull dirt as light as the grass): the lattice a
+    column right of the board (lines 0.38), its right column over the ground read as
+    nothing; the board's own (0.60) reads its tapped tiles as nothing, below plausible, and
+    the column it adds (two grass, three tapped) too few tiles to go on: with ``--animals``
+    five tiles stated wrong. Widest 1074006 at 2.46x (Moon, grey dirt near the darker
+    squares' green): the lattice a row above the board (0.46), its top row over the cards read
+    as nothing; the board's own (0.62) reads its tapped tiles as nothing, fewer of its tiles
+    than the lattice above: with and without ``--animals``, nine tiles stated wrong. The
+    ``toast`` variant of widest 1082003 (``bench/disco_zoo_variants.py``; Mars): the lattice a
+    row above the board (0.23); the board's own (0.31) reads plausibly, but 56% of its tiles
+    (its bottom row under the toast, the dirt beside it taken for the toast's): seven tiles
+    stated wrong both ways."""
+    return here is not None and over.score > here.score and (
+        plausible or any(tile.kind == "ground" for tile in line))
 
 
 def _new_line(tiles: tuple[tuple[TileSeen, ...], ...], dx: int, dy: int) -> list[TileSeen]:
