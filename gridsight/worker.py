@@ -235,6 +235,7 @@ class SolveWorker:
         self._meter = meter
         self._next_id = 0
         self.restarts = 0
+        self._warmer: Any = None  # the game's kernel warm-up (gridsight.warm), if started
 
     # -- the process ---------------------------------------------------------------------
 
@@ -249,6 +250,22 @@ class SolveWorker:
                          name="gridsight-solver-answers").start()
         self._process, self._answers = process, answers
 
+    def warm(self, game: str, start: Callable[[str], Any] | None = None) -> None:
+        """Start warming ``game``'s compiled kernel in a process of its own
+        (:func:`gridsight.warm.start`; ``start`` stands in for it in tests), as soon as the
+        game is known: a first run compiles it there while this worker goes on with the
+        boards, and a later solve loads it from numba's cache. Nothing without numba."""
+        if self._warmer is not None:
+            return
+        if start is None:
+            from gridsight.warm import start
+        self._warmer = start(game)
+
+    @property
+    def preparing(self) -> bool:
+        """Is the game's kernel being compiled (a first run: numba's cache did not hold it)?"""
+        return self._warmer is not None and bool(self._warmer.compiling)
+
     def kill(self) -> None:
         """Stop the process at once (a new one starts for the next board)."""
         if self._process is not None:
@@ -260,7 +277,10 @@ class SolveWorker:
         self._job = None
 
     def close(self) -> None:
-        """Ask the process to end, and end it if it does not."""
+        """Ask the process to end, and end it if it does not (and stop a warm-up)."""
+        if self._warmer is not None:
+            self._warmer.close()
+            self._warmer = None
         process = self._process
         if process is None:
             return

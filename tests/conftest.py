@@ -12,6 +12,9 @@ from pathlib import Path
 # reads of the first 12 real-look screens: 4-5% less CPU, the same reads and sprite distances
 # to the last bit; seventeenth session, docs/testing.md). A value set outside wins.
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+# No kernel warm-up process beside each live run (gridsight.warm): tools/compile_kernels.py
+# fills numba's cache before the tests, and the warm-up's own tests ask for it.
+os.environ.setdefault("GRIDSIGHT_WARM", "off")
 
 
 def _bytecode_outside_the_checkout() -> None:
