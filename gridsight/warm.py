@@ -80,16 +80,11 @@ WARMERS: dict[str, tuple[str, Callable[[], None]]] = {
 
 
 def cache_holds(entry: str) -> bool:
-    """Does numba's cache hold the compiled function ``entry`` (``module:function``, imported
-    here, with numba)? Asked of numba's own cache object: the index file it would load
-    (beside the source, or in the user's cache folder for a read-only install)."""
-    import importlib
+    """Does numba's cache hold the compiled function ``entry`` (``module:function``)? See
+    :func:`gridsight.solvers.engines.kernel_cached`."""
+    from gridsight.solvers.engines import kernel_cached
 
-    module, _, name = entry.partition(":")
-    function = getattr(importlib.import_module(module), name)
-    index = getattr(getattr(getattr(function, "_cache", None), "_cache_file", None),
-                    "_index_path", None)
-    return index is not None and os.path.exists(index)
+    return kernel_cached(entry)
 
 
 def wanted(game: str) -> bool:

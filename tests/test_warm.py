@@ -107,3 +107,51 @@ def test_the_cache_check_asks_numbas_own_cache_file_of_the_kernel(tmp_path, monk
     (tmp_path / "none.nbi").write_bytes(b"")
     assert warm.cache_holds("gridsight.solvers.disco_zoo.kernel:solve")
     assert index.endswith(".nbi")
+
+
+def test_the_worker_process_is_told_which_kernel_is_compiled_elsewhere(monkeypatch):
+    import io
+    import pickle
+
+    from gridsight.solvers import engines
+    from gridsight.worker import serve
+
+    monkeypatch.setattr(engines, "_ELSEWHERE", set())
+    frames = b""
+    for message in (("compiled-elsewhere", "gridsight.solvers.disco_zoo.kernel:solve"), None):
+        data = pickle.dumps(message)
+        frames += len(data).to_bytes(8, "big") + data
+    serve(io.BytesIO(frames), io.BytesIO())
+    assert engines._ELSEWHERE == {"gridsight.solvers.disco_zoo.kernel:solve"}
+    monkeypatch.setattr(engines, "kernel_cached", lambda entry: False)
+    assert engines.compiling_elsewhere("gridsight.solvers.disco_zoo.kernel")
+    assert not engines.compiling_elsewhere("gridsight.solvers.tile_path.kernel")
+    monkeypatch.setattr(engines, "kernel_cached", lambda entry: True)  # the cache holds it
+    assert not engines.compiling_elsewhere("gridsight.solvers.disco_zoo.kernel")
+
+
+def test_an_auto_search_keeps_to_python_while_another_process_compiles_the_kernel(monkeypatch):
+    from gridsight.solvers.boardtext import parse_boards
+    from gridsight.solvers.disco_zoo import advise
+    from gridsight.solvers.disco_zoo.board import parse_board
+    from gridsight.solvers.disco_zoo.objective import Objective
+
+    board = parse_board(parse_boards(warm._DISCO_ZOO_BOARD)[0])
+    engines_run: list[str] = []
+    real_plan = advise._plan
+
+    def plan(*args, **kwargs):
+        engines_run.append(args[5])
+        return real_plan(*args[:5], "python", **kwargs)  # never compiles here
+
+    monkeypatch.setattr(advise, "_plan", plan)
+    monkeypatch.setattr(advise, "resolve", lambda engine: "numba")
+    monkeypatch.setattr(advise, "kernel_loaded", lambda: False)
+    monkeypatch.setattr(advise, "AUTO_PYTHON_NODES", 1)  # the Python pass runs long
+    monkeypatch.setattr(advise, "compiling_elsewhere", lambda module: True)
+    advise.plan(board, Objective("expected"), budget=None, max_nodes=200, engine="auto")
+    assert engines_run == ["python", "python"]
+    engines_run.clear()
+    monkeypatch.setattr(advise, "compiling_elsewhere", lambda module: False)  # cache holds it
+    advise.plan(board, Objective("expected"), budget=None, max_nodes=200, engine="auto")
+    assert engines_run == ["python", "numba"]
