@@ -32,7 +32,7 @@ import os
 import subprocess
 import sys
 import threading
-from typing import Callable
+from typing import Any, Callable
 
 #: A small board of each game with a kernel: running it compiles (or loads) the kernel.
 _DISCO_ZOO_BOARD = """region: Jungle
@@ -70,21 +70,33 @@ def _tile_path() -> None:
     api.solve("tile-path", _TILE_PATH_BOARD, options={"engine": "numba"})
 
 
+def _disco_zoo_kernel():
+    from gridsight.solvers.disco_zoo import kernel
+
+    return kernel.solve
+
+
+def _tile_path_kernel():
+    from gridsight.solvers.tile_path import kernel
+
+    return kernel.expand
+
+
 #: Each game with a kernel worth warming: its kernel's entry (``module:function``, the
 #: compiled function a search calls, whose cache entry says whether the cache holds the
-#: kernel) and the run that compiles it.
-WARMERS: dict[str, tuple[str, Callable[[], None]]] = {
-    "disco-zoo": ("gridsight.solvers.disco_zoo.kernel:solve", _disco_zoo),
-    "tile-path": ("gridsight.solvers.tile_path.kernel:expand", _tile_path),
+#: kernel), that function (imported by its loader) and the run that compiles it.
+WARMERS: dict[str, tuple[str, Callable[[], Any], Callable[[], None]]] = {
+    "disco-zoo": ("gridsight.solvers.disco_zoo.kernel:solve", _disco_zoo_kernel, _disco_zoo),
+    "tile-path": ("gridsight.solvers.tile_path.kernel:expand", _tile_path_kernel, _tile_path),
 }
 
 
-def cache_holds(entry: str) -> bool:
-    """Does numba's cache hold the compiled function ``entry`` (``module:function``)? See
+def cache_holds(game: str) -> bool:
+    """Does numba's cache hold ``game``'s kernel (imported here, with numba)? See
     :func:`gridsight.solvers.engines.kernel_cached`."""
     from gridsight.solvers.engines import kernel_cached
 
-    return kernel_cached(entry)
+    return kernel_cached(WARMERS[game][1]())
 
 
 def wanted(game: str) -> bool:
@@ -158,9 +170,8 @@ def main(argv: list[str] | None = None) -> int:  # pragma: no cover - runs in it
             os.nice(5)  # this process only: the solver's comes first
         except OSError:
             pass
-    module, run = WARMERS[args[0]]
-    print("warm" if cache_holds(module) else "cold", flush=True)
-    run()
+    print("warm" if cache_holds(args[0]) else "cold", flush=True)
+    WARMERS[args[0]][2]()
     print("done", flush=True)
     return 0
 

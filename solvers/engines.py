@@ -36,7 +36,7 @@ from __future__ import annotations
 import sys
 from functools import cache
 from importlib.util import find_spec
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Callable
 
 from gridsight.solvers import headroom
 
@@ -189,23 +189,22 @@ def compiled_elsewhere(entry: str) -> None:
     _ELSEWHERE.add(entry)
 
 
-def compiling_elsewhere(module: str) -> bool:
+def compiling_elsewhere(module: str, load: Callable[[], Any]) -> bool:
     """Is kernel ``module`` being compiled by another process (:func:`compiled_elsewhere`)
-    and not yet in numba's cache (:func:`kernel_cached`)? Then ``auto`` keeps to the Python
-    twin; once the cache holds it, loading it costs about half a second."""
-    return any(entry.partition(":")[0] == module and not kernel_cached(entry)
-               for entry in _ELSEWHERE)
+    and not yet in numba's cache (:func:`kernel_cached` of the function ``load`` gives,
+    called only then)? Then ``auto`` keeps to the Python twin; once the cache holds it,
+    loading it costs about half a second."""
+    if not any(entry.partition(":")[0] == module for entry in _ELSEWHERE):
+        return False
+    return not kernel_cached(load())
 
 
-def kernel_cached(entry: str) -> bool:
-    """Does numba's cache hold the compiled function ``entry`` (``module:function``, imported
-    here, with numba)? Asked of numba's own cache object: the index file it would load
-    (beside the source, or in the user's cache folder for a read-only install)."""
-    import importlib
+def kernel_cached(function: Any) -> bool:
+    """Does numba's cache hold the compiled ``function`` (an ``@njit(cache=True)``
+    dispatcher)? Asked of numba's own cache object: the index file it would load (beside the
+    source, or in the user's cache folder for a read-only install)."""
     import os
 
-    module, _, name = entry.partition(":")
-    function = getattr(importlib.import_module(module), name)
     index = getattr(getattr(getattr(function, "_cache", None), "_cache_file", None),
                     "_index_path", None)
     return index is not None and os.path.exists(index)

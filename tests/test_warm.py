@@ -103,9 +103,9 @@ def test_the_cache_check_asks_numbas_own_cache_file_of_the_kernel(tmp_path, monk
     index = kernel.solve._cache._cache_file._index_path
     monkeypatch.setattr(kernel.solve._cache._cache_file, "_index_path",
                         str(tmp_path / "none.nbi"))
-    assert not warm.cache_holds("gridsight.solvers.disco_zoo.kernel:solve")
+    assert not warm.cache_holds("disco-zoo")
     (tmp_path / "none.nbi").write_bytes(b"")
-    assert warm.cache_holds("gridsight.solvers.disco_zoo.kernel:solve")
+    assert warm.cache_holds("disco-zoo")
     assert index.endswith(".nbi")
 
 
@@ -123,11 +123,18 @@ def test_the_worker_process_is_told_which_kernel_is_compiled_elsewhere(monkeypat
         frames += len(data).to_bytes(8, "big") + data
     serve(io.BytesIO(frames), io.BytesIO())
     assert engines._ELSEWHERE == {"gridsight.solvers.disco_zoo.kernel:solve"}
-    monkeypatch.setattr(engines, "kernel_cached", lambda entry: False)
-    assert engines.compiling_elsewhere("gridsight.solvers.disco_zoo.kernel")
-    assert not engines.compiling_elsewhere("gridsight.solvers.tile_path.kernel")
-    monkeypatch.setattr(engines, "kernel_cached", lambda entry: True)  # the cache holds it
-    assert not engines.compiling_elsewhere("gridsight.solvers.disco_zoo.kernel")
+    loaded: list[str] = []
+
+    def load():
+        loaded.append("kernel")
+        return "the kernel"
+
+    monkeypatch.setattr(engines, "kernel_cached", lambda function: False)
+    assert engines.compiling_elsewhere("gridsight.solvers.disco_zoo.kernel", load)
+    assert not engines.compiling_elsewhere("gridsight.solvers.tile_path.kernel", load)
+    assert loaded == ["kernel"]  # only the kernel said to be compiled elsewhere is imported
+    monkeypatch.setattr(engines, "kernel_cached", lambda function: True)  # the cache holds it
+    assert not engines.compiling_elsewhere("gridsight.solvers.disco_zoo.kernel", load)
 
 
 def test_an_auto_search_keeps_to_python_while_another_process_compiles_the_kernel(monkeypatch):
@@ -148,10 +155,10 @@ def test_an_auto_search_keeps_to_python_while_another_process_compiles_the_kerne
     monkeypatch.setattr(advise, "resolve", lambda engine: "numba")
     monkeypatch.setattr(advise, "kernel_loaded", lambda: False)
     monkeypatch.setattr(advise, "AUTO_PYTHON_NODES", 1)  # the Python pass runs long
-    monkeypatch.setattr(advise, "compiling_elsewhere", lambda module: True)
+    monkeypatch.setattr(advise, "compiling_elsewhere", lambda module, load: True)
     advise.plan(board, Objective("expected"), budget=None, max_nodes=200, engine="auto")
     assert engines_run == ["python", "python"]
     engines_run.clear()
-    monkeypatch.setattr(advise, "compiling_elsewhere", lambda module: False)  # cache holds it
+    monkeypatch.setattr(advise, "compiling_elsewhere", lambda module, load: False)  # cache holds it
     advise.plan(board, Objective("expected"), budget=None, max_nodes=200, engine="auto")
     assert engines_run == ["python", "numba"]

@@ -171,11 +171,19 @@ def plan(
                           width1_nodes=AUTO_PYTHON_NODES)
             if first is not None and (first[1] or exact_pass.reached()):
                 return first
-            if not affords_loading(meter) or compiling_elsewhere(KERNEL):
+            if not affords_loading(meter) or compiling_elsewhere(KERNEL, _kernel_solve):
                 twin = "python"
     answer = _plan(joint, objective, meter, exact_pass, max_nodes, twin)
     assert answer is not None  # only a capped width-1 pass gives none
     return answer
+
+
+def _kernel_solve():
+    """The kernel's compiled search (imports numba): its cache entry says whether numba's
+    cache holds the kernel (:func:`~gridsight.solvers.engines.compiling_elsewhere`)."""
+    from gridsight.solvers.disco_zoo import kernel
+
+    return kernel.solve
 
 
 def _cap(limit: int | None, cap: int) -> int:
