@@ -235,6 +235,8 @@ class SolveWorker:
         self._meter = meter
         self._next_id = 0
         self.restarts = 0
+        self._warmer: Any = None  # the game's kernel warm-up (gridsight.warm), if started
+        self._elsewhere = ""  # the kernel it compiles (module:function), told to the process
 
     # -- the process ---------------------------------------------------------------------
 
@@ -248,6 +250,39 @@ class SolveWorker:
         threading.Thread(target=_read_answers, args=(process.stdout, answers), daemon=True,
                          name="gridsight-solver-answers").start()
         self._process, self._answers = process, answers
+        self._say_elsewhere()
+
+    def warm(self, game: str, start: Callable[[str], Any] | None = None) -> None:
+        """Start warming ``game``'s compiled kernel in a process of its own
+        (:func:`gridsight.warm.start`; ``start`` stands in for it in tests), as soon as the
+        game is known: a first run compiles it there while this worker goes on with the
+        boards, and a later solve loads it from numba's cache. Nothing without numba."""
+        if self._warmer is not None:
+            return
+        if start is None:
+            from gridsight.warm import start
+        self._warmer = start(game)
+        if self._warmer is None:
+            return
+        # The worker's auto searches do not compile the kernel too meanwhile: they keep to
+        # the Python twin until numba's cache holds it (engines.compiling_elsewhere).
+        from gridsight.warm import WARMERS
+
+        self._elsewhere = WARMERS.get(game, ("",))[0]
+        if self._process is not None and self._process.poll() is None:
+            self._say_elsewhere()
+        else:
+            self.start()  # (it says so)
+
+    def _say_elsewhere(self) -> None:
+        """Tell the process which kernel the warm-up compiles (again after a restart)."""
+        if self._elsewhere and self._process is not None:
+            _send(self._process.stdin, ("compiled-elsewhere", self._elsewhere))
+
+    @property
+    def preparing(self) -> bool:
+        """Is the game's kernel being compiled (a first run: numba's cache did not hold it)?"""
+        return self._warmer is not None and bool(self._warmer.compiling)
 
     def kill(self) -> None:
         """Stop the process at once (a new one starts for the next board)."""
@@ -260,7 +295,10 @@ class SolveWorker:
         self._job = None
 
     def close(self) -> None:
-        """Ask the process to end, and end it if it does not."""
+        """Ask the process to end, and end it if it does not (and stop a warm-up)."""
+        if self._warmer is not None:
+            self._warmer.close()
+            self._warmer = None
         process = self._process
         if process is None:
             return
@@ -429,6 +467,11 @@ def serve(source: Any, sink: Any) -> None:
             return
         if job is None:
             return
+        if job[0] == "compiled-elsewhere":  # gridsight.warm compiles this kernel
+            from gridsight.solvers.engines import compiled_elsewhere
+
+            compiled_elsewhere(job[1])
+            continue
         job_id, game, given, options = job
         try:
             board = given if isinstance(given, BoardText) else parse_boards(given)[0]

@@ -36,7 +36,7 @@ from __future__ import annotations
 import sys
 from functools import cache
 from importlib.util import find_spec
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Callable
 
 from gridsight.solvers import headroom
 
@@ -174,6 +174,42 @@ def affords_loading(meter: Meter | None) -> bool:
             and (room is None or room >= KERNEL_LOAD_BYTES))
 
 
+#: Kernels (``module:function``, the function a search calls) that another process is
+#: compiling into numba's cache (``gridsight.warm``, started beside live when the game is known):
+#: under ``auto`` a search does not compile one itself while the cache does not hold it yet
+#: (17 s of CPU for Disco Zoo's, twice over on two cores), it goes on in the Python twin
+#: (:func:`compiling_elsewhere`). Set in the live worker's process only
+#: (:func:`compiled_elsewhere`).
+_ELSEWHERE: set[str] = set()
+
+
+def compiled_elsewhere(entry: str) -> None:
+    """Say that another process compiles the kernel ``entry`` (``module:function``) into
+    numba's cache: this process's ``auto`` searches wait for it (:func:`compiling_elsewhere`)."""
+    _ELSEWHERE.add(entry)
+
+
+def compiling_elsewhere(module: str, load: Callable[[], Any]) -> bool:
+    """Is kernel ``module`` being compiled by another process (:func:`compiled_elsewhere`)
+    and not yet in numba's cache (:func:`kernel_cached` of the function ``load`` gives,
+    called only then)? Then ``auto`` keeps to the Python twin; once the cache holds it,
+    loading it costs about half a second."""
+    if not any(entry.partition(":")[0] == module for entry in _ELSEWHERE):
+        return False
+    return not kernel_cached(load())
+
+
+def kernel_cached(function: Any) -> bool:
+    """Does numba's cache hold the compiled ``function`` (an ``@njit(cache=True)``
+    dispatcher)? Asked of numba's own cache object: the index file it would load (beside the
+    source, or in the user's cache folder for a read-only install)."""
+    import os
+
+    index = getattr(getattr(getattr(function, "_cache", None), "_cache_file", None),
+                    "_index_path", None)
+    return index is not None and os.path.exists(index)
+
+
 def switch_after(engine: str, search: str) -> int | None:
     """States the Python twin may visit before the search goes on in the kernel: the
     threshold under ``auto`` with numba installed, ``None`` (never switch) otherwise."""
@@ -184,5 +220,6 @@ def switch_after(engine: str, search: str) -> int | None:
 
 
 __all__ = ["ENGINES", "KERNEL_LOAD_BYTES", "KERNEL_LOAD_SECONDS", "KERNEL_LOAD_STATES",
-           "NEEDS_NUMBA", "SWITCH_STATES", "EngineUnavailable", "affords_loading", "check_engine", "kernel_loaded", "numba_installed",
+           "NEEDS_NUMBA", "SWITCH_STATES", "EngineUnavailable", "affords_loading", "check_engine",
+           "compiled_elsewhere", "compiling_elsewhere", "kernel_cached", "kernel_loaded", "numba_installed",
            "starts_in_kernel", "switch_after"]

@@ -17,6 +17,10 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 # spun (bench/bench_cv_threads.py: the same reads to the character; thirty-eighth session).
 os.environ.setdefault("OPENCV_FOR_THREADS_NUM", "1")
 
+# No kernel warm-up process beside each live run (gridsight.warm): tools/compile_kernels.py
+# fills numba's cache before the tests, and the warm-up's own tests ask for it.
+os.environ.setdefault("GRIDSIGHT_WARM", "off")
+
 
 def _bytecode_outside_the_checkout() -> None:
     """Where the environment says not to write bytecode (``PYTHONDONTWRITEBYTECODE``, as on

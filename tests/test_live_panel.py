@@ -1062,7 +1062,7 @@ def test_on_a_phone_the_pentomino_strip_and_panel_keep_off_the_tray_of_pieces(mo
     # Seen live (Xvfb 360x640, a 360x600 pentomino window at 0,0): no room beside the game,
     # so the strip went inside it under the board, over the tray of pieces the player drags
     # from, and the folded panel under it over the rest of the tray. The strip's advice line
-    # goes under the window (the why is in the panel), the panel over the board's top.
+    # goes under the window (the why is in the panel), the panel under the tray.
     from gridsight.overlay.placement import inside
     from gridsight.overlay.status import Box
 
@@ -1085,6 +1085,11 @@ def test_on_a_phone_the_pentomino_strip_and_panel_keep_off_the_tray_of_pieces(mo
         assert not strip.overlaps(panel), (strip, panel)
         assert strip.y >= 600 and driver.overlay.status_lines()[0][0] == "advice", strip
         assert not any(panel.overlaps(a) for a in driver._advised()), panel
+        # Nor the LEVEL/HINT bar above the board (Xvfb 360x640 + xcompmgr: the folded panel
+        # lay over it at y 31-120): it goes in the room under the tray (y 517-606).
+        bar = Box(20, 20, 300, 20 + driver.loop.pack.layout["board"][1] - 20)
+        assert not panel.overlaps(bar), (panel, bar)
+        assert panel.y >= tray_box.y + tray_box.h, (panel, tray_box)
         # The board is the level's 6 x 10 playable cells, not its frame's empty rows (3 above,
         # 3 under): a panel over those rows alone said it lay "over the game and part of the
         # board" (at the screen's top, y 0-127, over frame rows 1-2).

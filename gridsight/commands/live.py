@@ -267,6 +267,9 @@ def run(options: argparse.Namespace) -> int:
     # Solving runs in a worker process (off the Qt thread, killed at a hard stop), started
     # with the first board: the overlay follows the window while the solver works.
     with SolveWorker() as worker:
+        # A first run compiles the game's kernel meanwhile, in a process of its own
+        # (gridsight.warm), before the first board is read.
+        worker.warm(options.game)
         return _run_with(options, spec, solve_options, worker)
 
 

@@ -448,6 +448,12 @@ class GameSpec:
     #: the window on that side first (a folded Disco Zoo panel went over the cards, a
     #: pentomino strip over the tray).
     keep_beside: tuple[Beside, ...] = ()
+    #: How far under the board's read grid the band kept below it (:attr:`keep_beside`
+    #: ``BELOW``) reaches, in that grid's cells (board units: the same on any level and
+    #: scale); ``None``: to the foot of the game's window. A pentomino tray ends 4.33 cells
+    #: under the level's 12-row frame (its pack's layout), and the room under the tray is
+    #: left free for the panel.
+    keep_below_reach: float | None = None
 
     @property
     def adapter(self) -> GameAdapter:

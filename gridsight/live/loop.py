@@ -205,6 +205,7 @@ class LiveLoop:
         self.worker = worker
         self._wanted: _Job | None = None  # the newest board to solve (None: none)
         self._running: _Job | None = None  # the board the worker is solving
+        self._said_preparing = False  # the worker was preparing the solver at the last view
         self._advice_board = ""  # the board text the advice was worked out for
         self._kept: tuple[tuple, Advice | None] | None = None  # the advice shown while thinking
         self.hints = hints  # the session's own (the command line's)
@@ -285,9 +286,13 @@ class LiveLoop:
 
     def poll(self) -> LiveView:
         """Take the solver's answer if it came (with a worker); returns the view."""
-        if self._collect():
+        if self._collect() or self._preparing() != self._said_preparing:
             return self._publish()
         return self._view
+
+    def _preparing(self) -> bool:
+        """Is the worker preparing the solver (a first run compiling the game's kernel)?"""
+        return bool(getattr(self.worker, "preparing", False))
 
     def settle(self, timeout: float) -> LiveView:
         """Wait (at most ``timeout`` seconds) until the solver has answered the board."""
@@ -684,7 +689,10 @@ class LiveLoop:
             return "Paused: the advice is not drawn"
         if self.thinking:
             shown = self._advice_shown()
-            return "Thinking…" if shown is None else f"Thinking… (last: {self._said(shown)[0]})"
+            # A first run compiles the game's kernel (gridsight.warm): minutes on a busy
+            # machine, said as such rather than a bare "Thinking…".
+            doing = "Preparing the solver (first run)…" if self._preparing() else "Thinking…"
+            return doing if shown is None else f"{doing} (last: {self._said(shown)[0]})"
         if self._advice is not None and not self._unread:
             return self._said(self._advice)[0]
         if self._choices is not None:  # the panel offers the choice, the warning the rest
@@ -762,6 +770,7 @@ class LiveLoop:
             warnings += (self._learned,)
         # While nothing may be drawn (no picture, no board in view, not trusted, not read
         # yet) the status says only why; the advice is kept for when it may be drawn again.
+        self._said_preparing = self._preparing()  # a change of it is published by poll()
         status = self._note or self._status_text()
         shown = None if (self._note or self.paused) else self._advice_shown()
         view = LiveView(

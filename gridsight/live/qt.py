@@ -665,8 +665,17 @@ class LiveDriver:
         if Beside.ABOVE in sides and board.y > window.y:
             bands.append(Box(window.x, window.y, window.w, board.y - window.y))
         foot = board.y + board.h
-        if Beside.BELOW in sides and window.y + window.h > foot:
-            bands.append(Box(window.x, foot, window.w, window.y + window.h - foot))
+        end = window.y + window.h  # the band's end: the window's foot, or the game's reach
+        reach = getattr(self.loop.spec, "keep_below_reach", None)
+        geometry = self.loop.view.geometry
+        if reach is not None and geometry is not None:
+            # the grid's foot and ``reach`` cells under it, in board units (any scale)
+            left, low = geometry.board_to_image([(0, geometry.rows),
+                                                 (0, geometry.rows + reach)])
+            below = self.overlay.on_screen((left[0], left[1], 1, low[1] - left[1]))
+            end = min(end, below.y + below.h)
+        if Beside.BELOW in sides and end > foot:
+            bands.append(Box(window.x, foot, window.w, end - foot))
         return bands
 
     def _advised(self) -> list:

@@ -38,8 +38,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from gridsight.solvers.disco_zoo.board import RescueBoard
-from gridsight.solvers.disco_zoo.engines import kernel_loaded, make_search, resolve
-from gridsight.solvers.engines import SWITCH_STATES, affords_loading
+from gridsight.solvers.disco_zoo.engines import KERNEL, kernel_loaded, make_search, resolve
+from gridsight.solvers.engines import SWITCH_STATES, affords_loading, compiling_elsewhere
 from gridsight.solvers.disco_zoo.lookahead import Decision, Lookahead
 from gridsight.solvers.limit import Limit, LimitReached, Meter, Quality, unlimited
 from gridsight.solvers.disco_zoo.objective import Objective
@@ -161,7 +161,8 @@ def plan(
     if engine == "auto" and twin == "numba" and not kernel_loaded():
         # Loading numba and the kernel costs a process about 0.4 s, more than most boards
         # need: the Python search first, and the kernel only when that one runs long and
-        # the analysis's limit has a second left to load it (engines.affords_loading).
+        # the analysis's limit has a second left to load it (engines.affords_loading),
+        # and never while another process compiles it (engines.compiling_elsewhere).
         if not affords_loading(meter):
             twin = "python"
         else:
@@ -170,11 +171,19 @@ def plan(
                           width1_nodes=AUTO_PYTHON_NODES)
             if first is not None and (first[1] or exact_pass.reached()):
                 return first
-            if not affords_loading(meter):
+            if not affords_loading(meter) or compiling_elsewhere(KERNEL, _kernel_solve):
                 twin = "python"
     answer = _plan(joint, objective, meter, exact_pass, max_nodes, twin)
     assert answer is not None  # only a capped width-1 pass gives none
     return answer
+
+
+def _kernel_solve():
+    """The kernel's compiled search (imports numba): its cache entry says whether numba's
+    cache holds the kernel (:func:`~gridsight.solvers.engines.compiling_elsewhere`)."""
+    from gridsight.solvers.disco_zoo import kernel
+
+    return kernel.solve
 
 
 def _cap(limit: int | None, cap: int) -> int:

@@ -99,5 +99,10 @@ SPEC = GameSpec(
     words=WORDS,
     results=_results,
     headline=headline,
-    keep_beside=(Beside.BELOW,),  # the tray of pieces
+    # The LEVEL/HINT bar above the board and the tray of pieces under it. The tray ends
+    # 4.33 cells under the frame (y 462 vs 358 at 24 px a cell in the pack's layout): the
+    # room under it is free (a 360x640 phone: the folded panel lay over the LEVEL/HINT bar,
+    # the whole band under the board being kept; both kept, it went over the tray).
+    keep_beside=(Beside.ABOVE, Beside.BELOW),
+    keep_below_reach=4.6,
 )

@@ -1,0 +1,182 @@
+"""Warming a game's compiled kernel in a process of its own, while live follows the window.
+
+With the ``fast`` extra, a game's search runs a numba kernel (``@njit(cache=True)``). The
+first process on a machine that uses it compiles it (the Disco Zoo kernel: about 17 s of CPU,
+minutes on a busy machine) and writes it to numba's cache, where every later process loads it
+(about half a second). Without a warm-up that compile happened inside live's first long solve,
+and the player saw "Thinking…" for minutes.
+
+:func:`start` runs ``python -m gridsight.warm GAME``: a process of its own (nice 5 where the
+platform has it, so the solver's process comes first), that says on its first line whether
+numba's cache holds the game's kernel (``warm``) or not (``cold``), runs the kernel on a small
+board (compiling it and writing the cache, or only loading it), and says ``done``. It never
+holds up a board: the solver's process goes on meanwhile (the opening book, or the Python
+twin under ``engine=auto``); a solve that needs the kernel before the warm-up is done compiles
+it itself, as before. :class:`Warmer` reads its lines on a thread and says whether the solver
+is still being prepared.
+
+numba's cache: beside the kernel's source (``__pycache__``) when that folder is writable, and
+numba itself falls back to the user's cache folder (``~/.cache/numba``, ``XDG_CACHE_HOME``)
+for a read-only install (measured: a read-only bind mount, the kernel cached and loaded from
+the user's folder by a second process). ``NUMBA_CACHE_DIR`` is not set: it is read when numba
+is imported and applies to the whole process, and neither this process nor the caller's needs
+it.
+
+Without numba (no ``fast`` extra), for a game without a kernel, or with ``GRIDSIGHT_WARM=off``
+(:func:`wanted`), nothing is started.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import threading
+from typing import Any, Callable
+
+#: A small board of each game with a kernel: running it compiles (or loads) the kernel.
+_DISCO_ZOO_BOARD = """region: Jungle
+animals: Gorilla, Panda, Tiger
+taps: 7
+. . . . .
+. . . - .
+. . 2 . .
+. . . . .
+. . 1 . .
+"""
+
+_TILE_PATH_BOARD = """. . . . . .
+. # . . . .
+. . . . # .
+S . . . . .
+. . . # . .
+"""
+
+
+def _disco_zoo() -> None:
+    from gridsight.solvers.boardtext import parse_boards
+    from gridsight.solvers.disco_zoo.board import parse_board
+    from gridsight.solvers.disco_zoo.engines import make_search
+    from gridsight.solvers.disco_zoo.objective import Objective
+    from gridsight.solvers.disco_zoo.placements import joint_placements
+
+    joint = joint_placements(parse_board(parse_boards(_DISCO_ZOO_BOARD)[0]))
+    make_search(joint, Objective("expected"), engine="numba").decide(2)
+
+
+def _tile_path() -> None:
+    from gridsight import api
+
+    api.solve("tile-path", _TILE_PATH_BOARD, options={"engine": "numba"})
+
+
+def _disco_zoo_kernel():
+    from gridsight.solvers.disco_zoo import kernel
+
+    return kernel.solve
+
+
+def _tile_path_kernel():
+    from gridsight.solvers.tile_path import kernel
+
+    return kernel.expand
+
+
+#: Each game with a kernel worth warming: its kernel's entry (``module:function``, the
+#: compiled function a search calls, whose cache entry says whether the cache holds the
+#: kernel), that function (imported by its loader) and the run that compiles it.
+WARMERS: dict[str, tuple[str, Callable[[], Any], Callable[[], None]]] = {
+    "disco-zoo": ("gridsight.solvers.disco_zoo.kernel:solve", _disco_zoo_kernel, _disco_zoo),
+    "tile-path": ("gridsight.solvers.tile_path.kernel:expand", _tile_path_kernel, _tile_path),
+}
+
+
+def cache_holds(game: str) -> bool:
+    """Does numba's cache hold ``game``'s kernel (imported here, with numba)? See
+    :func:`gridsight.solvers.engines.kernel_cached`."""
+    from gridsight.solvers.engines import kernel_cached
+
+    return kernel_cached(WARMERS[game][1]())
+
+
+def wanted(game: str) -> bool:
+    """Is there a kernel to warm for ``game`` here (numba installed, the game has one, and
+    ``GRIDSIGHT_WARM`` is not ``off``: the tests' setting, where the kernels are compiled
+    beforehand by ``tools/compile_kernels.py``)?"""
+    from gridsight.solvers.engines import numba_installed
+
+    if os.environ.get("GRIDSIGHT_WARM", "").lower() == "off":
+        return False
+    return game in WARMERS and numba_installed()
+
+
+class Warmer:
+    """The warm-up process of one game (see the module docstring): :attr:`state` is
+    ``"starting"``, then ``"cold"`` (compiling) or ``"warm"`` (loading), then ``"done"``
+    (also when the process failed or was stopped). ``command`` is the process's command
+    (tests give their own)."""
+
+    def __init__(self, game: str, command: list[str] | None = None) -> None:
+        self.game = game
+        self.state = "starting"
+        self._process = subprocess.Popen(
+            command or [sys.executable, "-m", "gridsight.warm", game],
+            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        threading.Thread(target=self._read, daemon=True, name="gridsight-warm").start()
+
+    def _read(self) -> None:
+        stream = self._process.stdout
+        assert stream is not None
+        try:
+            for line in stream:
+                word = line.decode("ascii", "replace").strip()
+                if word in ("cold", "warm", "done"):
+                    self.state = word
+        except (OSError, ValueError):
+            pass
+        self._process.wait()
+        self.state = "done"
+
+    @property
+    def compiling(self) -> bool:
+        """Is the kernel being compiled (numba's cache did not hold it) and not done yet?"""
+        return self.state == "cold"
+
+    def close(self) -> None:
+        """Stop the process if it still runs (a compile cut short writes no cache)."""
+        if self._process.poll() is None:
+            self._process.kill()
+        self._process.wait(timeout=10)
+        if self._process.stdout is not None:
+            try:
+                self._process.stdout.close()
+            except OSError:
+                pass
+
+
+def start(game: str) -> Warmer | None:
+    """The warm-up of ``game``'s kernel, started (``None``: nothing to warm here)."""
+    return Warmer(game) if wanted(game) else None
+
+
+def main(argv: list[str] | None = None) -> int:  # pragma: no cover - runs in its own process
+    """``python -m gridsight.warm GAME``: ``cold``/``warm``, then ``done``, one a line."""
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) != 1 or args[0] not in WARMERS:
+        print("usage: python -m gridsight.warm " + "|".join(WARMERS), file=sys.stderr)
+        return 2
+    if hasattr(os, "nice"):
+        try:
+            os.nice(5)  # this process only: the solver's comes first
+        except OSError:
+            pass
+    print("warm" if cache_holds(args[0]) else "cold", flush=True)
+    WARMERS[args[0]][2]()
+    print("done", flush=True)
+    return 0
+
+
+__all__ = ["WARMERS", "Warmer", "cache_holds", "main", "start", "wanted"]
+
+if __name__ == "__main__":
+    raise SystemExit(main())
