@@ -4,7 +4,8 @@
   letters run together, its glyph count no letter count) is measured in the cells of the
   title's ``ATTEMPTS LEFT`` (:func:`gridsight.games.disco_zoo.lengths.size_says`): one of its
   options alone spans as many cells. Stand-in glyphs (boxes only), as fresh real-look 1058040
-  at 0.57x found its ``TRICERATOPS`` (43 pixels, 5 tall) and its label (105 pixels, 9 tall).
+  at 0.57x found its ``TRICERATOPS`` (43 pixels, 5 tall) and its label (105 pixels, 9 tall);
+  and that screen drawn again and read with OCR off (its one card settled so).
 - The title's region line with a glyph of two letters run together is read cut anew into
   them for the regions' names one letter longer (:func:`gridsight.games.disco_zoo.names.
   _region_cuts`): fresh 1050028's ``OUTBACK`` in six glyphs, its ``BA`` one.
@@ -74,3 +75,18 @@ def test_a_title_with_two_letters_in_one_glyph_is_cut_anew_for_the_longer_names(
     assert cut("NOCTURNAL") is None
     # a title of even glyphs is read as it is
     assert names._region_cuts(_inked([10, 16, 21, 27], (4,), [5, 4, 5, 5])) is None
+
+
+def test_a_screen_whose_one_name_is_too_small_to_count_is_read_by_its_size(monkeypatch):
+    # fresh real-look 1058040 at 0.57x: TRICERATOPS 5 px tall on a rare card of three boxes,
+    # JURASSIC's eight glyphs read alone as it by 10; asked before (a T-Rex or a Triceratops)
+    from gridsight.games.disco_zoo.screen import locate_rescue
+    from test_disco_zoo_screens import _read_plain, names_of, real_screen, stated_wrong
+
+    monkeypatch.setenv("GRIDSIGHT_OCR", "off")
+    _, text, image, _ = real_screen(40, 1_058_000)
+    screen = locate_rescue(image)
+    plain, warnings, asked, _, unread = _read_plain(
+        screen, screen.board_read("disco-zoo/structure"), image)
+    assert not asked and names_of(plain) == names_of(text) == ("Triceratops",)
+    assert stated_wrong(text, plain, warnings, unread) == []
