@@ -56,13 +56,14 @@ def test_a_small_name_is_not_told_when_two_options_span_near_its_cells_or_it_is_
     assert lengths.size_says(_name(72, 43), LABEL, CARD, ("T-Rex", "Triceratops")) is None
 
 
-def _inked(xs: list[int], words: tuple[int, ...], widths: list[int]) -> names.TextLine:
-    """A title line of solid glyphs 7 pixels tall (each with its canvas: a glyph is parted
-    by its ink), ``widths`` wide at ``xs``."""
-    glyphs = tuple(Glyph((x, 20, w, 7), np.pad(np.ones((7, w)), ((0, 0), (1, 1))), 0.0, 7.0,
-                         1.0, 1.0 + w) for x, w in zip(xs, widths))
-    box = (xs[0], 20, xs[-1] + widths[-1] - xs[0], 7)
-    return names.TextLine(glyphs, words, box, 7.0, (0.0, 0.0, 0.0))
+def _inked(xs: list[int], words: tuple[int, ...], widths: list[int],
+           tall: int = 7) -> names.TextLine:
+    """A title line of solid glyphs ``tall`` pixels tall (each with its canvas: a glyph is
+    parted by its ink), ``widths`` wide at ``xs``."""
+    glyphs = tuple(Glyph((x, 20, w, tall), np.pad(np.ones((tall, w)), ((0, 0), (1, 1))), 0.0,
+                         float(tall), 1.0, 1.0 + w) for x, w in zip(xs, widths))
+    box = (xs[0], 20, xs[-1] + widths[-1] - xs[0], tall)
+    return names.TextLine(glyphs, words, box, float(tall), (0.0, 0.0, 0.0))
 
 
 def test_a_title_with_two_letters_in_one_glyph_is_cut_anew_for_the_longer_names():
@@ -75,6 +76,10 @@ def test_a_title_with_two_letters_in_one_glyph_is_cut_anew_for_the_longer_names(
     assert cut("NOCTURNAL") is None
     # a title of even glyphs is read as it is
     assert names._region_cuts(_inked([10, 16, 21, 27], (4,), [5, 4, 5, 5])) is None
+    # nor one too small to read alone (fresh 1074007 at 0.61x: MOON 5 px tall in three
+    # glyphs, its OO one; cut anew it read CITY, MARS and MOON alike, where read as none its
+    # card's MOONKEY said the Moon)
+    assert names._region_cuts(_inked([6, 10, 17], (3,), [3, 6, 3], tall=5)) is None
 
 
 def test_a_screen_whose_one_name_is_too_small_to_count_is_read_by_its_size(monkeypatch):

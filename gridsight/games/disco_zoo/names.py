@@ -30,7 +30,7 @@ import numpy as np
 from gridsight.games.disco_zoo.cards import FRAME_MOST, frames_or_pillars
 from gridsight.games.disco_zoo.settle import colour_rules_out
 from gridsight.games.disco_zoo.title_label import recut_label, same_rows
-from gridsight.games.disco_zoo.title_region import TALLER, counter_line
+from gridsight.games.disco_zoo.title_region import TALLER, TITLE_LETTER, counter_line
 from gridsight.solvers.disco_zoo.catalogue import Animal, load_catalogue
 from gridsight.vision.cipher import (
     UNREAD,
@@ -538,8 +538,11 @@ def _region_cuts(line: TextLine | None) -> Cut | None:
     line then fits; ``None`` (the line as it is) when no glyph is so wide. 0.95x seed
     1050028's ``OUTBACK`` in glyphs 5, 4, 5, 5, 10 and 5 pixels wide (its ``BA`` one): six
     glyphs, the length of ``JUNGLE`` alone, read so by 21 while its ``CROCODILE`` read
-    alone by 5.4."""
-    if line is None or len(line.glyphs) < 3:
+    alone by 5.4. Not for a title under :data:`.title_region.TITLE_LETTER` pixels, too small
+    to read alone: fresh 1074007 at 0.61x, ``MOON`` 5 pixels tall in three glyphs (its ``OO``
+    one), cut anew read ``CITY``, ``MOON`` and ``MARS`` alike and its card's ``MOONKEY``,
+    read alone by 5.2, no longer said the Moon: asked (read as no region, the names say it)."""
+    if line is None or len(line.glyphs) < 3 or line.height < TITLE_LETTER:
         return None
     letter = screens_letter([line])
     if not holds_pair(line, letter):
