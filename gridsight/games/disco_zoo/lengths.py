@@ -828,3 +828,106 @@ def _settled_again(clues: Sequence[CardClue], found: Sequence, empty: Sequence, 
     unless that settles them."""
     out = settle(clues, found, empty, region=region, names=narrowed, unread=unread, sure=sure)
     return out if out is not None and out.settled else None
+
+
+# -- names too small to count, measured by the title bar's label ---------------------------
+
+# A name line under :data:`MIN_LETTER` pixels has its letters run together (its glyph count
+# is no letter count: right on 3 of 31 such lines), yet its width still says how many cells
+# it spans, measured by the cells of the title bar's ``ATTEMPTS LEFT`` (a text known, in the
+# font of the names, at a larger size): a cell's width over the glyphs' height is one
+# property of the font. Measured on seeds 7000 and 1058000 (lines found whole and centred):
+# a name's cells so counted are 0.85 to 1.2 of its own (the label's and the name's heights
+# a pixel off at 4 pixels). A name fits a line whose count is within ``SIZE_FIT`` of its own
+# (a share); every other option of the card must miss it by ``SIZE_APART``.
+SIZE_LABEL = "ATTEMPTS LEFT"
+SIZE_LABEL_WORDS = (8, 4)
+SIZE_FIT = (0.8, 1.25)
+SIZE_APART = (0.7, 1.45)
+SIZE_SMALLEST = 3  # pixels: a line shorter has no height to measure its cells by
+
+
+def size_says(line: TextLine, label: TextLine, card_box: Sequence[int],
+              options: Sequence[str]) -> str | None:
+    """The one name of ``options`` whose cells a small name ``line`` on the card of
+    ``card_box`` spans, measured by the title's ``label`` (:data:`SIZE_LABEL`): for some
+    share ``narrow`` of a cell that :data:`NARROW_LETTERS` fall short by, its cells within
+    :data:`SIZE_FIT` of the line's, while every other option's are outside
+    :data:`SIZE_APART` of it for every ``narrow``. ``None`` when the line is not one row
+    centred on its card (:func:`_centred`, a piece of a name is off its centre) and
+    narrower than it with each option's name (a name cut short, or wrapped), or when not one
+    name fits so."""
+    if not line.glyphs or not label.glyphs or line.box[3] > line.height + 1:
+        return None
+    tall = float(np.median([g.box[3] for g in line.glyphs]))
+    label_tall = float(np.median([g.box[3] for g in label.glyphs]))
+    if tall < SIZE_SMALLEST or label_tall < SIZE_SMALLEST:
+        return None
+    fits: set[str] = set()
+    near: set[str] = set()
+    for k in range(int(round(NARROW_MOST / NARROW_STEP)) + 1):
+        narrow = k * NARROW_STEP
+        cell = label.box[2] / name_cells(SIZE_LABEL, narrow) / label_tall * tall
+        if not _centred(line, card_box, cell) or line.box[2] >= 0.9 * card_box[2] or \
+                any(SIZE_FIT[0] * name_cells(name, narrow) * cell >= 0.9 * card_box[2]
+                    for name in options):
+            return None
+        for name in options:
+            share = line.box[2] / (cell * max(name_cells(name, narrow), 1.0))
+            if SIZE_FIT[0] <= share <= SIZE_FIT[1]:
+                fits.add(name)
+            if SIZE_APART[0] <= share <= SIZE_APART[1]:
+                near.add(name)
+    return fits.pop() if len(fits) == 1 and near == fits else None
+
+
+def by_size(card_boxes: Sequence[Sequence[int]], words: ScreenText, standing: Settled,
+            names: Sequence[Sequence[str] | None], clues: Sequence[CardClue],
+            found: Sequence[tuple[Cell, tuple[str, ...]]], empty: Sequence[Cell],
+            unread: int, sure: frozenset[Cell] = frozenset()) -> Settled | None:
+    """The choices ``standing`` (not settled) narrowed by the cards' name lines too small to
+    count (under :data:`MIN_LETTER`), each measured in the cells of the title's label
+    (:func:`size_says`): a card not named whose line spans the cells of one of its options
+    alone is that animal. The region is the one standing, or the one the title's letter count
+    allows (:func:`titled_regions`) and its glyphs read alone as (:func:`title_stands`' lead);
+    never on a screen where a card's line reads plainly
+    as a name its clues forbid. The choices are then settled again, the board and the boxes
+    checking every card together. ``None`` when nothing is narrowed or one choice does not
+    stand. (0.57x seed 1058040: ``TRICERATOPS`` 43 pixels wide, 5 tall, its card a rare of
+    three boxes of the Jurassic, a T-Rex or a Triceratops; the label's cell at that height
+    4.5 pixels: ten cells, not five.)"""
+    lines = words.lines.get("names", [])
+    label = words.lines.get("label")
+    count = len(standing.options)
+    if label is None or label.words != SIZE_LABEL_WORDS or len(lines) != count or \
+            len(words.cards) != count or len(card_boxes) != count or \
+            any(card.unlike for card in words.cards):
+        return None
+    if len(standing.regions) != 1:
+        # (the region the title's letter count allows and its glyphs read alone as, by
+        # :data:`TITLE_APART`, on a screen whose glyphs are told apart: two checks of the
+        # title, the names too small to weigh)
+        titled = [region for region in titled_regions(words, standing.regions)
+                  if words.title_reads(region) >= TITLE_APART]
+        if len(titled) != 1 or words.separation < TITLE_SEPARATION:
+            return None
+        within = settle(clues, found, empty, region=titled[0], names=names, unread=unread,
+                        sure=sure)
+        if within is None or within.settled:
+            return None
+        standing = within
+    narrowed = list(names) + [None] * (count - len(names))
+    told = False
+    for k, (line, read, options, box) in enumerate(zip(lines, words.cards, standing.options,
+                                                      card_boxes)):
+        if narrowed[k] is not None or len(options) < 2 or read.name is not None or \
+                line is None or line.height >= MIN_LETTER:
+            continue
+        name = size_says(line, label, box, options)
+        if name is None:
+            continue
+        narrowed[k] = (name,)
+        told = True
+    if not told:
+        return None
+    return _settled_again(clues, found, empty, standing.regions[0], narrowed, unread, sure)

@@ -30,7 +30,7 @@ import numpy as np
 from gridsight.games.disco_zoo.cards import FRAME_MOST, frames_or_pillars
 from gridsight.games.disco_zoo.settle import colour_rules_out
 from gridsight.games.disco_zoo.title_label import recut_label, same_rows
-from gridsight.games.disco_zoo.title_region import TALLER, counter_line
+from gridsight.games.disco_zoo.title_region import TALLER, TITLE_LETTER, counter_line
 from gridsight.solvers.disco_zoo.catalogue import Animal, load_catalogue
 from gridsight.vision.cipher import (
     UNREAD,
@@ -328,7 +328,7 @@ def read_names(image: np.ndarray, cards: Sequence[CardText], title_bottom: int,
         return _one_rescue(regions[choice[0]], shown, clues)
 
     letter = screens_letter(name_lines)
-    cuts = [None] + [_name_cuts(line, by, t, letter)
+    cuts = [None if region else _region_cuts(region_line)] + [_name_cuts(line, by, t, letter)
                      for line, by, t in zip(name_lines, beside, texts)]
     ranked = rank(slots, cipher, allowed, keep=8, unread=UNREAD_COST, cuts=cuts, recut=RECUT_COST)
     seen: dict = {"bar": bar, "label": label, "region": region_line, "names": name_lines}
@@ -528,6 +528,39 @@ def _name_cuts(line: TextLine | None, label: TextLine | None,
         return made[counts]
 
     return cut
+
+
+def _region_cuts(line: TextLine | None) -> Cut | None:
+    """How the title's region ``line`` is cut for each region's name: as it is for a name it
+    fits, else with each glyph :data:`PAIR_WIDE` times its line's usual letter
+    (:func:`screens_letter`) or wider parted into the letters its width holds
+    (:func:`gridsight.vision.glyphs.split_wider`: two letters run together) for a name that
+    line then fits; ``None`` (the line as it is) when no glyph is so wide. 0.95x seed
+    1050028's ``OUTBACK`` in glyphs 5, 4, 5, 5, 10 and 5 pixels wide (its ``BA`` one): six
+    glyphs, the length of ``JUNGLE`` alone, read so by 21 while its ``CROCODILE`` read
+    alone by 5.4. Not for a title under :data:`.title_region.TITLE_LETTER` pixels, too small
+    to read alone: fresh 1074007 at 0.61x, ``MOON`` 5 pixels tall in three glyphs (its ``OO``
+    one), cut anew read ``CITY``, ``MOON`` and ``MARS`` alike and its card's ``MOONKEY``,
+    read alone by 5.2, no longer said the Moon: asked (read as no region, the names say it)."""
+    if line is None or len(line.glyphs) < 3 or line.height < TITLE_LETTER:
+        return None
+    letter = screens_letter([line])
+    if not holds_pair(line, letter):
+        return None
+    parted = _made_once(_split_letters, line, PAIR_WIDE * letter - 1.0, letter)
+
+    def cut(text: str) -> TextLine | None:
+        if fits(line, text):
+            return line
+        return parted if parted is not line and fits(parted, text) else None
+
+    return cut
+
+
+def _split_letters(line: TextLine, width: float, letter: float) -> TextLine:
+    """``line`` with each glyph wider than ``width`` cut into the letters of ``letter``
+    pixels its width holds (:func:`gridsight.vision.glyphs.split_wider`)."""
+    return split_wider(line, width, letter=letter)
 
 
 def _pieces_cuts(line: TextLine) -> Cut | None:

@@ -436,6 +436,14 @@ def _animals(screen: RescueScreen, hints: ReadHints, seen: list[list[tuple[str, 
                                            sure_tiles)
                 if pitched is not None:
                     settled, by_length = pitched, True
+            if not by_length and not by_shape:
+                # Names too small to count, measured in the cells of the title's label
+                # (:func:`.lengths.by_size`).
+                sized = lengths.by_size([card.panel.box for card in screen.cards], words,
+                                        settled, named, clues, found, empty, unread,
+                                        sure_tiles)
+                if sized is not None:
+                    settled, by_length = sized, True
     if (settled is None or not settled.settled) and words is not None and image is not None:
         # An OCR engine's reading (the ocr extra), when it agrees with the glyphs' and the
         # cards' boxes and the board settle one choice with it; else as without it.
