@@ -163,6 +163,7 @@ class CardSeen:
     rarity_confidence: float = 0.0
     row: BoxRow | None = field(default=None, repr=False)
     faint_row: bool = False
+    run_into: bool = False  # the row's band holds the line above it (:func:`_run_into`)
 
 
 def find_cards(image: np.ndarray, lattice: Lattice, facts: dict,
@@ -222,9 +223,42 @@ def find_cards(image: np.ndarray, lattice: Lattice, facts: dict,
                     panels = wider
             cards = tuple(read_card(image, panel, facts, pitch) for panel in panels)
     colour = ground_colour(image, ground)
-    cards = tuple(_uncentred(_box_beside(image, card, colour, cards))
+    cards = tuple(_run_into(image, _uncentred(_box_beside(image, card, colour, cards)))
                   for card in classify_boxes(cards, facts, seen or {}))
-    return screen_tints(image, cards, facts)
+    return tuple(replace(card, rarity_confidence=min(card.rarity_confidence, UNSURE_LINE))
+                 if card.run_into else card for card in screen_tints(image, cards, facts))
+
+
+# The YOU HAVE line may stand so near the boxes that blur joins them: one band of ink, no
+# waist nor ledge between them, is read whole as the row, its "boxes" the letters over the
+# boxes (widest-look 1028039 at 1.97x: the Horse's three unfilled boxes under its line read
+# as two boxes of 28x36 and 33x36, "2 of 2 filled" mythical at 0.84, the card's rarity with
+# them). A box's top is its border, inked across its width; a band whose top holds letters
+# is not. Where a box of a row of boxes TOP_SIDE px or taller shows no row in its top quarter
+# inked across TOP_INKED of its width (at a side's faint ink), the row and the rarity its fills
+# show are set aside (FAINT_ROW, UNSURE_LINE) and the reading says so. Measured on main
+# over 7000 (60), 1000000 (60), widest 1006000/1024000/1026000/1028000 and wider 1071000:
+# boxes of 12 px and more showed a top inked across 0.76 of their width or more, but
+# 1028039's (0.39) and 1028002's (0.47, its row read at 0).
+TOP_SIDE = 12
+TOP_INKED = 0.6
+
+
+def _run_into(image: np.ndarray, card: CardSeen) -> CardSeen:
+    """The card with its box row set aside (``run_into``) when the row's boxes show no top
+    border of their own (:data:`TOP_INKED`): the line above run into them."""
+    boxes, row = card.boxes, card.row
+    if boxes is None or row is None or not row.boxes or \
+            min(min(b[2], b[3]) for b in row.boxes) < TOP_SIDE:
+        return card
+    shares = []
+    for x, y, w, h in row.boxes:
+        top = ink_mask(image[y : y + max(1, h // 4), x : x + w], card.panel.color, SIDE_INK)
+        shares.append(float(top.mean(axis=1).max()) if top.size else 0.0)
+    if min(shares) >= TOP_INKED:
+        return card
+    return replace(card, boxes=replace(boxes, confidence=min(boxes.confidence, FAINT_ROW)),
+                   rarity_confidence=min(card.rarity_confidence, UNSURE_LINE), run_into=True)
 
 
 # A look may draw its cards narrower than a tile, tall and narrow (widest-look 1026039 at
