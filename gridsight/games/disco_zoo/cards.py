@@ -163,6 +163,7 @@ class CardSeen:
     rarity_confidence: float = 0.0
     row: BoxRow | None = field(default=None, repr=False)
     faint_row: bool = False
+    run_into: bool = False  # the row's band holds the line above it (:func:`_run_into`)
 
 
 def find_cards(image: np.ndarray, lattice: Lattice, facts: dict,
@@ -221,8 +222,43 @@ def find_cards(image: np.ndarray, lattice: Lattice, facts: dict,
                         not _ink_beside(image, area, ground, wider, pitch):
                     panels = wider
             cards = tuple(read_card(image, panel, facts, pitch) for panel in panels)
-    cards = tuple(_uncentred(card) for card in classify_boxes(cards, facts, seen or {}))
-    return screen_tints(image, cards, facts)
+    colour = ground_colour(image, ground)
+    cards = tuple(_run_into(image, _uncentred(_box_beside(image, card, colour, cards)))
+                  for card in classify_boxes(cards, facts, seen or {}))
+    return tuple(replace(card, rarity_confidence=min(card.rarity_confidence, UNSURE_LINE))
+                 if card.run_into else card for card in screen_tints(image, cards, facts))
+
+
+# The YOU HAVE line may stand so near the boxes that blur joins them: one band of ink, no
+# waist nor ledge between them, is read whole as the row, its "boxes" the letters over the
+# boxes (widest-look 1028039 at 1.97x: the Horse's three unfilled boxes under its line read
+# as two boxes of 28x36 and 33x36, "2 of 2 filled" mythical at 0.84, the card's rarity with
+# them). A box's top is its border, inked across its width; a band whose top holds letters
+# is not. Where a box of a row of boxes TOP_SIDE px or taller shows no row in its top quarter
+# inked across TOP_INKED of its width (at a side's faint ink), the row and the rarity its fills
+# show are set aside (FAINT_ROW, UNSURE_LINE) and the reading says so. Measured on main
+# over 7000 (60), 1000000 (60), widest 1006000/1024000/1026000/1028000 and wider 1071000:
+# boxes of 12 px and more showed a top inked across 0.76 of their width or more, but
+# 1028039's (0.39) and 1028002's (0.47, its row read at 0).
+TOP_SIDE = 12
+TOP_INKED = 0.6
+
+
+def _run_into(image: np.ndarray, card: CardSeen) -> CardSeen:
+    """The card with its box row set aside (``run_into``) when the row's boxes show no top
+    border of their own (:data:`TOP_INKED`): the line above run into them."""
+    boxes, row = card.boxes, card.row
+    if boxes is None or row is None or not row.boxes or \
+            min(min(b[2], b[3]) for b in row.boxes) < TOP_SIDE:
+        return card
+    shares = []
+    for x, y, w, h in row.boxes:
+        top = ink_mask(image[y : y + max(1, h // 4), x : x + w], card.panel.color, SIDE_INK)
+        shares.append(float(top.mean(axis=1).max()) if top.size else 0.0)
+    if min(shares) >= TOP_INKED:
+        return card
+    return replace(card, boxes=replace(boxes, confidence=min(boxes.confidence, FAINT_ROW)),
+                   rarity_confidence=min(card.rarity_confidence, UNSURE_LINE), run_into=True)
 
 
 # A look may draw its cards narrower than a tile, tall and narrow (widest-look 1026039 at
@@ -948,6 +984,46 @@ def _uncentred(card: CardSeen) -> CardSeen:
     if off < OFF_CENTRE * step:
         return card
     return replace(card, boxes=replace(boxes, confidence=FAINT_ROW))
+
+
+# A filled box whose light border is drawn near the card's colour shows only its fill: the
+# row is found without it, its count one short, and read clearly (fresh widest-look 1073022
+# at 0.62x: an Elephant's three boxes, the first filled in the rare blue with no border seen
+# and the card's panel found 13 px narrow, cutting it off: "2 boxes, none filled" at 0.62).
+# Where a box's place on the row's step just before its first box or after its last is
+# BESIDE_INKED or more of a third colour (far from the card's and the ground's: a fill, not
+# the card's edge nor the ground past it), the row is not counted on (FAINT_ROW); unless that
+# place is on another card found (cards side by side: wider-look 1071037 at 0.53x, the
+# Lunar Tick's filled first box one step after the Luna Moth's last, past their panels' edge).
+BESIDE_INKED = 0.5
+
+
+def _box_beside(image: np.ndarray, card: CardSeen, ground: tuple[float, ...] | None,
+                cards: Sequence[CardSeen] = ()) -> CardSeen:
+    """The card with its box row not counted on when a box's place beside the row on its
+    step holds a patch of a third colour (:data:`BESIDE_INKED`): a box missed. A place on
+    another of ``cards`` is that card's."""
+    boxes, row = card.boxes, card.row
+    if boxes is None or row is None or boxes.confidence <= FAINT_ROW or not row.boxes:
+        return card
+    first, last = row.boxes[0], row.boxes[-1]
+    step = (last[0] - first[0]) / (len(row.boxes) - 1) if len(row.boxes) > 1 else 1.5 * first[2]
+    height, width = image.shape[:2]
+    for x in (round(first[0] - step), round(last[0] + step)):
+        _, y, w, h = first
+        if x < 0 or x + w > width or y < 0 or y + h > height or min(w, h) < 2:
+            continue
+        middle = x + w / 2
+        if any(other.panel.box[0] <= middle < other.panel.box[0] + other.panel.box[2]
+               for other in cards if other.panel.box != card.panel.box):
+            continue  # on the next card: its own box
+        patch = image[y : y + h, x : x + w]
+        third = ink_mask(patch, card.panel.color)
+        if ground is not None:
+            third &= ink_mask(patch, (ground[0], ground[1], ground[2]))
+        if third.mean() >= BESIDE_INKED:
+            return replace(card, boxes=replace(boxes, confidence=FAINT_ROW))
+    return card
 
 
 def unmerged(image: np.ndarray, panels: Sequence[Panel], min_width: float,

@@ -124,6 +124,10 @@ def read_screen(screen: RescueScreen, board: BoardRead, hints: ReadHints,
         _names_against_cards(screen.cards, animals, warnings)
     names = [a.name for a in animals]
     cards_match = len(screen.cards) == len(animals)
+    for k, card in enumerate(screen.cards):
+        if card.run_into:  # (cards.TOP_INKED: the row's band holds the line above it)
+            warnings.append(f"card {k + 1}'s box row runs into the line above it: its boxes "
+                            "and their colour are not counted on (check them on the screen)")
     sprites: list[Sprite | None] = [card.sprite for card in screen.cards] if cards_match else []
     if not cards_match:
         notes.append(f"{len(screen.cards)} card(s) seen for {len(animals)} animal(s): found "

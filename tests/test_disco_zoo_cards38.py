@@ -1,0 +1,67 @@
+"""Disco Zoo box rows that miss a box or take in the line above them (38th session).
+
+Fresh widest 1073022 at 0.62x: the Elephant's first box, filled in the rare blue, shows no
+border of its own and its card's panel was found 13 px narrow: the row read "2 boxes, none
+filled" at 0.62, clearly and wrong. A patch of a third colour on the row's step just past its
+end now sets the row aside (:func:`~gridsight.games.disco_zoo.cards._box_beside`), unless
+that place is on the next card (wider 1071037: two cards side by side, the next card's
+filled first box one step past the first card's row). Widest 1028039 at 1.97x: the Horse's
+YOU HAVE line joins its boxes in one band, read as "2 of 2 filled" mythical at 0.84; boxes
+with no top border of their own set the row and its fills' rarity aside, and the reading
+with ``--animals`` says so (:func:`~gridsight.games.disco_zoo.cards._run_into`).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from gridsight.games.disco_zoo.cards import FAINT_ROW, UNSURE_LINE
+from gridsight.games.disco_zoo.screen import locate_rescue
+from gridsight.games.disco_zoo.screen_text import read_screen
+from gridsight.readers.base import ReadHints
+from test_disco_zoo_cards33 import widest_reads
+from test_disco_zoo_screens import names_of, real_screen, stated_wrong
+
+BORDERLESS_FILL = 1_073_022  # widest: the Elephant's filled box shows no border
+RUN_INTO = 1_028_039  # widest: the Horse's YOU HAVE line joins its boxes
+SIDE_BY_SIDE = 37  # wider 1071000 + 37: the next card's filled box a step past the row
+
+
+@pytest.fixture(scope="module")
+def reads():
+    """The two widest screens located and read with no options (:func:`widest_reads`)."""
+    return widest_reads([BORDERLESS_FILL, RUN_INTO])
+
+
+def test_a_row_with_a_fill_just_past_its_end_is_not_counted_on(reads):
+    drawn, screen, text, plain, warnings, unread = reads[BORDERLESS_FILL]
+    assert len(screen.cards) == len(drawn) == 3
+    elephant = screen.cards[2].boxes
+    assert drawn[2].boxes == 3 and elephant is not None and elephant.count == 2
+    assert elephant.confidence <= FAINT_ROW  # (was 0.62: counted on, one box short)
+    if plain:
+        assert stated_wrong(text, plain, warnings, unread) == []
+
+
+def test_the_next_cards_box_a_step_past_the_row_is_its_own():
+    shot, _, image, _ = real_screen(SIDE_BY_SIDE, 1_071_000, wider=True)
+    cards = locate_rescue(image).cards
+    drawn = shot.extras["cards"]
+    assert len(cards) == len(drawn) == 2
+    first = cards[0].boxes
+    assert first is not None and (first.count, first.filled) == (drawn[0].boxes, drawn[0].filled)
+    assert first.confidence > 0.5  # read clearly, and right: kept
+
+
+def test_a_row_run_into_the_line_above_is_set_aside_with_a_warning(reads):
+    drawn, screen, text, plain, warnings, unread = reads[RUN_INTO]
+    horse = screen.cards[2]
+    assert drawn[2].name == "Horse" and horse.run_into
+    assert horse.boxes is not None and horse.boxes.confidence <= FAINT_ROW
+    assert horse.rarity_confidence <= UNSURE_LINE  # (its fills read mythical at 0.84)
+    assert not any(card.run_into for card in screen.cards[:2])
+    reading = read_screen(screen, screen.board_read("disco-zoo/structure"),
+                          ReadHints(animals=names_of(text)))
+    assert any("card 3's box row runs into the line above it" in w for w in reading.warnings)
+    if plain:
+        assert stated_wrong(text, plain, warnings, unread) == []
