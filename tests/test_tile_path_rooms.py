@@ -1245,6 +1245,40 @@ def test_wall_tiles_of_bricks_the_calibration_never_saw_do_not_refuse_the_view()
     assert tally.right >= 50, tally.line()
 
 
+def test_a_statue_read_weakly_beside_another_floor_is_excused_as_unlearned_bricks_are():
+    """150002 of the wider looks (a 3.3x blur, JPEG 43): the blur bleeds the floor round
+    each statue across its edge, the statues learned beside red floor, the frame's beside
+    blue, and four statues read 55-64% like their looks; each cost half a conflict and the
+    right view and camera were refused ("7%"), 126 cells ``?``. A statue read weakly by a
+    statue's look on a block cell is excused as a wall of bricks never learned is; on a
+    floor cell, or by a statue's look on a wall cell, it is not."""
+    from gridsight.games.tile_path.room import BLOCK, FLOOR, WALL, _walls_excused
+    from gridsight.vision.mapview import Looks, Placement, read_tiles, tiles_at
+
+    t = 16
+    grey, purple, olive = (140, 140, 140), (220, 120, 150), (40, 110, 110)
+    statue = np.full((t, t, 3), grey, np.uint8)
+    statue[4:12, 4:12] = purple
+    learned, shown = statue.copy(), statue.copy()
+    learned[:, :2] = learned[:2] = (85, 85, 170)  # grey blurred with red floor
+    shown[:, -2:] = shown[-2:] = (185, 130, 100)  # grey blurred with blue floor
+    floor = np.full((t, t, 3), (230, 120, 60), np.uint8)
+    wall = np.full((t, t, 3), olive, np.uint8)
+    looks = Looks(np.stack([floor, learned, wall]), (FLOOR, BLOCK, WALL), (".", "#", "wall"),
+                  40.0)
+    pixels = np.concatenate([floor, shown, wall], axis=1)
+    reads = read_tiles(tiles_at(pixels, (0, 0), t), looks)
+    assert reads[1].look == 1 and 0.4 <= reads[1].share < 0.8, reads[1]
+    placement = Placement((0, 0), t, 0.2, 0.3)
+
+    def excused(kinds: list[int]) -> float:
+        return _walls_excused(placement, reads, pixels, np.array([kinds]), looks)
+
+    assert excused([FLOOR, BLOCK, WALL]) == pytest.approx(0.5 / 3)
+    assert excused([FLOOR, FLOOR, WALL]) == 0.0
+    assert excused([FLOOR, WALL, WALL]) == 0.0
+
+
 def test_a_cut_calibration_view_is_moved_to_where_the_picture_is_whole():
     """141000 case 0 of the wider looks (cut 26 px on the left, 3.1x blur): the calibration
     placed the view 15 console pixels low, taken as cut 17 pixels at the bottom (a floor

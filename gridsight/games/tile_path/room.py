@@ -1337,10 +1337,17 @@ def _walls_excused(placement: Placement, reads: list, pixels: np.ndarray, kinds:
     tile stays what it is (a wall cell is no board cell). Returns the cost so excused, which
     is held as the misfit the picture causes is (:func:`_picture_excused`): only against a
     view that fits no place, never in ranking views that fit (excused there, a picture taken
-    cut a row deeper won on 137018's frame 0, a row cut by a sliver counted in view)."""
+    cut a row deeper won on 137018's frame 0, a row cut by a sliver counted in view).
+
+    A statue is excused so too, on a block cell, by a block look: the room's statues never
+    move, but a smoothed picture bleeds each tile's neighbours across its edge, and the
+    statues' neighbours differ (the floor around them turns red as Link walks), so a statue
+    learned beside one colour matches one beside another by half its pixels (150002
+    --wider, a 3.3x blur: four statues read 55-64% like their looks, the right view and
+    camera refused at 7%, 126 cells ``?``)."""
     from gridsight.vision.mapview import STRONG, UNREAD_COST
 
-    walls = [k for k, kind in enumerate(looks.kinds) if kind == WALL]
+    walls = [k for k, kind in enumerate(looks.kinds) if kind in (WALL, BLOCK)]
     if not walls or not reads:
         return 0.0
     t = placement.tile
@@ -1354,10 +1361,12 @@ def _walls_excused(placement: Placement, reads: list, pixels: np.ndarray, kinds:
     excused = 0
     for i, read in enumerate(reads):
         rr, cc = divmod(i, n_cols)
-        if rr >= window.shape[0] or cc >= window.shape[1] or window[rr, cc] != WALL:
+        if rr >= window.shape[0] or cc >= window.shape[1] or window[rr, cc] not in (WALL, BLOCK):
             continue
         if read.look not in typical or read.share >= STRONG or read.share < WALL_WEAK:
             continue
+        if looks.kinds[read.look] != window[rr, cc]:
+            continue  # a wall by a wall look, a statue by a statue's
         colour = np.median(tiles[rr, cc].reshape(-1, 3), axis=0)
         if np.abs(colour - typical[read.look]).max() <= WALL_COLOUR * looks.tolerance:
             excused += 1
