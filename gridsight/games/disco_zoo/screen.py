@@ -210,9 +210,13 @@ def locate(image: np.ndarray) -> BoardRead:
     # for a card shows none. Cards none of whose box rows read, beside a counter reading
     # more than the board allows, are no furniture: together they made a rescue of a chat
     # window on no-game desktop 98404 (every card found on a real screen in the desktop
-    # bench whose counter read more had its box row read).
+    # bench whose counter read more had its box row read). Nor cards each showing its
+    # picture, its name line and its YOU HAVE line, as a bubble does not: a box row too faint
+    # or too small to part (fresh harder desktops 700000, a 205 px screen washed by a video's
+    # levels, and 680024, a fresh board with 14 attempts) leaves a real card those three.
     cards = bool(screen.cards) and all(shows_a_card(card) for card in screen.cards) and \
-        (not more or any(card.boxes is not None for card in screen.cards))
+        (not more or any(card.boxes is not None for card in screen.cards)
+         or all(shows_its_lines(card) for card in screen.cards))
     read.extras["furniture"] = tuple(name for name, seen in (
         ("cards", cards), ("counter", agrees)) if seen and possible)
     read.extras["furniture_doubtful"] = ("counter",) if more and possible else ()
@@ -250,6 +254,15 @@ def shows_a_card(card: CardSeen) -> bool:
     fills = card.picture[2] >= FILLS_PANEL * width and card.picture[3] >= FILLS_PANEL * height \
         and card.name_box is None and card.have_box is None
     return card.picture[2] > 0 and card.picture[3] > 0 and not fills
+
+
+def shows_its_lines(card: CardSeen) -> bool:
+    """Whether a card found with no box row shows the rest of what every card does (issue
+    18): its animal's picture, and below it two lines of ink, its name and ``YOU HAVE n``. A
+    chat's bubble taken for a card (no-game desktop 98404) showed a name-like line and no
+    picture."""
+    return card.picture[2] > 0 and card.picture[3] > 0 and card.name_box is not None and \
+        card.have_box is not None
 
 
 def cards_tally(screen: RescueScreen) -> bool:
