@@ -203,10 +203,11 @@ def test_designs_and_kind_costs_are_the_float_rules(seed):
 
 def test_a_profiles_comb_is_the_plain_sum_whatever_its_length_or_order():
     """:func:`tiling._comb` takes each period's wave from a store kept per profile length
-    (:func:`tiling._waves`, the last two lengths up to ``WAVES_KEPT``): it gives, to the
-    bit, the plain sum of the profile against waves worked out afresh, for a length seen
-    before, a new one, one past the store, and after the store moved on; the waves it keeps
-    cannot be written to."""
+    (:func:`tiling._waves`, the last two lengths up to ``WAVES_KEPT``), cut from one table
+    (``WAVES_TABLE`` long): it gives, to the bit, the plain sum of the profile against waves
+    worked out afresh, for a length seen before, a new one, one past the store, after the
+    store moved on, the table's own length and one past it; the waves it keeps cannot be
+    written to."""
     import cv2
 
     from gridsight.vision import tiling
@@ -219,7 +220,8 @@ def test_a_profiles_comb_is_the_plain_sum_whatever_its_length_or_order():
         return np.exp(-2j * np.pi * x[None, :] / periods[:, None]) @ high.astype(np.float64)
 
     rng = np.random.default_rng(7)
-    for n in (120, 97, 120, tiling.WAVES_KEPT + 1, 64, 97, 120):
+    for n in (120, 97, 120, tiling.WAVES_KEPT + 1, 64, 97, 120, 1500, tiling.WAVES_TABLE,
+              tiling.WAVES_TABLE + 1):
         profile = rng.random(n) * 255
         periods, coefficients = tiling._comb(profile)
         assert np.array_equal(coefficients, plain(profile)), n
