@@ -1221,7 +1221,9 @@ def _flatness_of(image: np.ndarray, axis: int, span: tuple[int, int] | None = No
     n = grey.shape[0]
     if grey.shape[1] == 0:
         return np.ones(n + 1), np.ones(n + 1)
-    busy = np.abs(grey - np.median(grey, axis=1, keepdims=True)).mean(axis=1)
+    middle = (_line_medians_8bit(grey) if image.dtype == np.uint8
+              else np.median(grey, axis=1, keepdims=True))
+    busy = np.abs(grey - middle).mean(axis=1)
 
     def flat(outside: np.ndarray, inside: np.ndarray) -> np.ndarray:
         ratio = outside / np.maximum(inside, FLAT_DEVIATION)
@@ -1232,6 +1234,25 @@ def _flatness_of(image: np.ndarray, axis: int, span: tuple[int, int] | None = No
     before[1:n] = flat(busy[:-1], busy[1:])
     after[1:n] = flat(busy[1:], busy[:-1])
     return before, after
+
+
+def _line_medians_8bit(grey: np.ndarray) -> np.ndarray:
+    """``np.median(grey, axis=1, keepdims=True)`` of grey levels that are whole numbers 0 to
+    255 (an 8-bit picture's), the same float32s to the bit at a third of the cost: each line's
+    levels counted (one ``bincount`` for all lines, read in memory order), its middle one or
+    two found in the running counts, and an even line's two added and halved in float32 (exact
+    for whole numbers, as NumPy's mean of the two)."""
+    n, m = grey.shape
+    if grey.flags.f_contiguous and not grey.flags.c_contiguous:  # the lines are columns
+        levels = grey.T.astype(np.intp)
+        levels += np.arange(n, dtype=np.intp)[None, :] * 256
+    else:
+        levels = grey.astype(np.intp)
+        levels += np.arange(n, dtype=np.intp)[:, None] * 256
+    running = np.bincount(levels.ravel(), minlength=n * 256).reshape(n, 256).cumsum(axis=1)
+    low = np.count_nonzero(running <= (m - 1) // 2, axis=1)
+    high = np.count_nonzero(running <= m // 2, axis=1)
+    return ((low + high).astype(np.float32) / np.float32(2))[:, None]
 
 
 def _settle(profile: np.ndarray, start: float, size: float, inner: tuple[float, ...] = (),
