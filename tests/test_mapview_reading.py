@@ -203,10 +203,11 @@ def test_designs_and_kind_costs_are_the_float_rules(seed):
 
 def test_a_profiles_comb_is_the_plain_sum_whatever_its_length_or_order():
     """:func:`tiling._comb` takes each period's wave from a store kept per profile length
-    (:func:`tiling._waves`, the last two lengths up to ``WAVES_KEPT``): it gives, to the
-    bit, the plain sum of the profile against waves worked out afresh, for a length seen
-    before, a new one, one past the store, and after the store moved on; the waves it keeps
-    cannot be written to."""
+    (:func:`tiling._waves`, the last two lengths up to ``WAVES_KEPT``), cut from one table
+    (``WAVES_TABLE`` long): it gives, to the bit, the plain sum of the profile against waves
+    worked out afresh, for a length seen before, a new one, one past the store, after the
+    store moved on, the table's own length and one past it; the waves it keeps cannot be
+    written to."""
     import cv2
 
     from gridsight.vision import tiling
@@ -219,7 +220,8 @@ def test_a_profiles_comb_is_the_plain_sum_whatever_its_length_or_order():
         return np.exp(-2j * np.pi * x[None, :] / periods[:, None]) @ high.astype(np.float64)
 
     rng = np.random.default_rng(7)
-    for n in (120, 97, 120, tiling.WAVES_KEPT + 1, 64, 97, 120):
+    for n in (120, 97, 120, tiling.WAVES_KEPT + 1, 64, 97, 120, 1500, tiling.WAVES_TABLE,
+              tiling.WAVES_TABLE + 1):
         profile = rng.random(n) * 255
         periods, coefficients = tiling._comb(profile)
         assert np.array_equal(coefficients, plain(profile)), n
@@ -269,6 +271,29 @@ def test_a_pictures_structure_lags_and_flatness_are_the_plain_ones_kept_by_its_p
             with pytest.raises(ValueError):
                 before[0] = 0
         image[:, 20:30] = image[20:30] = 90  # the same array, other pixels
+
+
+def test_an_8bit_pictures_line_medians_and_flatness_are_numpys():
+    """:func:`tiling._line_medians_8bit` (counts of each grey level) gives NumPy's float32
+    medians to the bit, lines of an odd and even length, few or many levels, rows or columns
+    (a transposed picture, a span of it); so :func:`tiling._flatness_of` of 8-bit pixels is
+    that of the same grey levels in floats (NumPy's median)."""
+    from gridsight.vision import tiling
+
+    rng = np.random.default_rng(5)
+    for h, w, levels in ((7, 9, 256), (8, 10, 3), (1, 6, 256), (13, 1, 2), (30, 44, 40)):
+        grey = rng.integers(0, levels, (h, w)).astype(np.float32)
+        for lines in (grey, grey.T, grey[1:].T, grey[:, 1:]):
+            if lines.shape[1]:
+                got = tiling._line_medians_8bit(lines)
+                plain = np.median(lines, axis=1, keepdims=True)
+                assert got.dtype == plain.dtype and np.array_equal(got, plain), (h, w, levels)
+    image = rng.integers(0, 256, (36, 50), dtype=np.uint8)
+    image[:, :7] = image[:10] = 30
+    for axis, span in ((1, None), (0, None), (1, (4, 31)), (0, (3, 40))):
+        got = tiling._flatness_of(image, axis, span)
+        plain = tiling._flatness_of(image.astype(np.float32), axis, span)
+        assert all(np.array_equal(a, b) for a, b in zip(got, plain)), (axis, span)
 
 
 def test_phase_ranking_orders_every_phase_as_the_plain_means_do():
