@@ -1991,11 +1991,19 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
     return grid, _plausibility(tiles)
 
 
+# Of the pairs of a tile's neighbours in colour (within GROUND_SPREAD), this share at least
+# are neighbours too when they are one green: a checkered lawn with a found tile or dirt near
+# it is 0.9 or so (widest 1074006: 15 tiles, the farthest two 23 apart), a lawn of 16 tiles
+# and the ground's 9 gathered by a tile between them 0.63 (widest 1022029); a group of
+# MIN_GROUND tiles or more apart from 20 makes it 0.68 or less.
+LAWN_ONE_GREEN = 0.75
+
+
 def _lawn_seed(distances: np.ndarray) -> int:
     """The tile whose rim colours' neighbours (within :data:`GROUND_SPREAD`) give the lawn's
-    green: the one with the most of them, unless those are not one green (two of them
-    :data:`GROUND_SPREAD` apart or more: a tile between two colours gathering both); then
-    the one with the most within half that, whose neighbours are one green. The board is 5x5
+    green: the one with the most of them, unless those are not one green (under
+    :data:`LAWN_ONE_GREEN` of their pairs neighbours too: a tile between two colours
+    gathering both); then the one with the most within half that. The board is 5x5
     grass tiles with no frame (issue 18): a lattice reaching past it takes in the ground
     behind it, and a tile of a colour between that ground's and the lawn's gathers both.
     Widest 1022029 at 1.59x (Jungle, dark-green ground): the best lattice a row and a
@@ -2006,7 +2014,7 @@ def _lawn_seed(distances: np.ndarray) -> int:
     ``--animals``."""
     near = distances < GROUND_SPREAD
     seed = int(np.argmax(near.sum(axis=1)))
-    if distances[np.ix_(near[seed], near[seed])].max() < GROUND_SPREAD:
+    if near[np.ix_(near[seed], near[seed])].mean() >= LAWN_ONE_GREEN:
         return seed
     return int(np.argmax((distances < GROUND_SPREAD / 2).sum(axis=1)))
 
