@@ -3,8 +3,8 @@
 
 - An animal's found tiles all show its one picture: two found tiles whose colours alone tell
   them one same animal while their pictures are clearly two animals are not told by colour
-  (:func:`gridsight.games.disco_zoo.identify._colours_belied`); the cards and the board tell
-  them, else they stay unsure.
+  alone: one nearer another animal's card may be that animal
+  (:func:`gridsight.games.disco_zoo.identify._colours_belied`).
 - The lawn's green is one green (two shades on a checkered lawn), taken round a tile whose
   neighbours in colour are one green (:func:`gridsight.games.disco_zoo.screen._lawn_seed`):
   the board has no frame, and a lattice past it takes in the ground behind it.
