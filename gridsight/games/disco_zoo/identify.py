@@ -243,6 +243,8 @@ def _identify(found, cards, animals, margin, empty, region, taps, off_board) -> 
     apart = {(i, j) for i in range(len(groups)) for j in range(i + 1, len(groups))
              if _apart(groups[i], groups[j])}
     usable = len(cards) == len(animals)
+    options, apart = _colours_belied(groups, options, apart, cards if usable else (), margin,
+                                     off_board)
     cost = [{k: _card_distance(g, cards, k) if usable else None for k in o}
             for g, o in zip(groups, options)]
     board = _Board(animals, empty, region, taps, off_board)
@@ -267,6 +269,44 @@ def _identify(found, cards, animals, margin, empty, region, taps, off_board) -> 
             for t in groups[i]:
                 told[t.cell] = Told(t.cell, choices, how)
     return told
+
+
+def _colours_belied(groups, options, apart, cards: Sequence[Sprite | None], margin: float,
+                    off_board) -> tuple[list[tuple[int, ...]], set[tuple[int, int]]]:
+    """``options`` widened where two groups their colour alone tells one same animal show
+    clearly two animals (:func:`_apart`): an animal's found tiles all show its one picture,
+    so one of the two colours is misread. Each such group whose tiles stand nearer another
+    animal's card than its colour's animal's card, by ``margin`` a tile, may be that animal
+    too; those pairs are no longer held apart (a rule for pictures of one animal measured on
+    the generated screens, :data:`OTHER_TILE`, would force two animals on them where a
+    picture's cut is off: each card must tell its own group by itself). With no cards, or no
+    card nearer, the colours stand (a lattice over the cards, their panels read as found
+    tiles of one colour, is refused by the animal's pattern: ``test_disco_zoo_hunt32b``).
+    Widest 1022036 at 0.81x (Jurassic): the rare T-Rex's tile, a thin yellow disc inset in a
+    cell of the common's green, read common at 0.73 (the cell's colour), stated Diplodocus,
+    the one common animal, with ``--animals``; its picture 0.38 from the Diplodocus tile's,
+    0.29 from the T-Rex's card and 0.48 from the Diplodocus's. A group holding a tile the
+    player named (``off_board``) keeps its animal."""
+    clash = {(i, j) for i, j in apart if len(options[i]) == 1 and options[i] == options[j]}
+    if not clash or not cards:
+        return options, apart
+    options = list(options)
+    widened = set()
+    for i in sorted({k for pair in clash for k in pair}):
+        if any(t.cell in off_board for t in groups[i]):
+            continue
+        own = options[i][0]
+        far = {k: _card_distance(groups[i], cards, k) for k in range(len(cards))}
+        mine = far.get(own)
+        if mine is None:
+            continue
+        nearer = [k for k, d in far.items()
+                  if d is not None and d + margin * len(groups[i]) <= mine]
+        if nearer:
+            options[i] = tuple(sorted({own, *nearer}))
+            widened.add(i)
+    return options, {pair for pair in apart
+                     if not (pair in clash and widened & set(pair))}
 
 
 def _groups(found: Sequence[FoundTile]) -> list[list[FoundTile]]:

@@ -1886,8 +1886,7 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
     # Every tile's patches' dominant colours at once (:func:`_dominant` of each, to the bit).
     rims = _dominant_each(stack[:, _RING])
     distances = np.linalg.norm(rims[:, None] - rims[None], axis=2)
-    counts = (distances < GROUND_SPREAD).sum(axis=1)
-    seed = int(np.argmax(counts))
+    seed = _lawn_seed(distances)
     grass = np.median(rims[distances[seed] < GROUND_SPREAD], axis=0)
     # The grass tiles' own scatter (JPEG, light) sets how far a grass tile may be: a common
     # found tile's green can be near the grass's, but not within its scatter. A checkered
@@ -2003,6 +2002,34 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
     grid = tuple(tuple(tiles[r * lattice.cols : (r + 1) * lattice.cols])
                  for r in range(lattice.rows))
     return grid, _plausibility(tiles)
+
+
+# Of the pairs of a tile's neighbours in colour (within GROUND_SPREAD), this share at least
+# are neighbours too when they are one green: a checkered lawn with a found tile or dirt near
+# it is 0.9 or so (widest 1074006: 15 tiles, the farthest two 23 apart), a lawn of 16 tiles
+# and the ground's 9 gathered by a tile between them 0.63 (widest 1022029); a group of
+# MIN_GROUND tiles or more apart from 20 makes it 0.68 or less.
+LAWN_ONE_GREEN = 0.75
+
+
+def _lawn_seed(distances: np.ndarray) -> int:
+    """The tile whose rim colours' neighbours (within :data:`GROUND_SPREAD`) give the lawn's
+    green: the one with the most of them, unless those are not one green (under
+    :data:`LAWN_ONE_GREEN` of their pairs neighbours too: a tile between two colours
+    gathering both); then the one with the most within half that. The board is 5x5
+    grass tiles with no frame (issue 18): a lattice reaching past it takes in the ground
+    behind it, and a tile of a colour between that ground's and the lawn's gathers both.
+    Widest 1022029 at 1.59x (Jungle, dark-green ground): the best lattice a row and a
+    column past the board, a found tile's rim (L 42) between the lawn's (48-54) and the
+    ground's (26) within reach of all 25 tiles, the lawn's green taken as their median, the
+    ground's nine tiles read as grass and dirt; the lattice 5/4 its pitch round it taken
+    for reading every tile (:func:`_board_around`): eleven tiles stated wrong with
+    ``--animals``."""
+    near = distances < GROUND_SPREAD
+    seed = int(np.argmax(near.sum(axis=1)))
+    if near[np.ix_(near[seed], near[seed])].mean() >= LAWN_ONE_GREEN:
+        return seed
+    return int(np.argmax((distances < GROUND_SPREAD / 2).sum(axis=1)))
 
 
 # A found tile is rounded and inset in its cell, and may be drawn in the lawn's own green
