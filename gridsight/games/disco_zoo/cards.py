@@ -1589,22 +1589,19 @@ SPLIT_CLEAR = 4 * FILL_MARGIN
 
 
 # Fills read in a row of small middles (:func:`small_insides`: a thick light border round a
-# middle of a few pixels) whose rarity is not the one the card's YOU HAVE tint reads (under
-# RARITY_SURE) are neither counted on nor the card's rarity: such a middle is mostly its
+# middle of a few pixels) whose rarity is not the one the card's YOU HAVE tint reads (at any
+# confidence) are neither counted on nor the card's rarity: such a middle is mostly its
 # border's colour blended by the scale (fresh wider 1071000 at 1.37x: boxes of 15 px with
 # light green borders and middles of 3 px; the rare Luna Moth's unfilled row read "3 of 3"
-# common at 0.94 over its tint read rare at 0; 7033 at 0.85x: a timeless Marsten's fill read
-# rare over a tint read common at 0, the row lowered too). A tint read clearly (RARITY_SURE)
-# is left to the rules above: widest 1006021 at 1.09x, a Marsmot's clear rare fill over a
-# tint read common at 1.0, was right.
+# common at 0.94 over its tint read rare at 0). On main's wider 1071000 (40) and 7000 (120)
+# (script), the rows of small middles read at 0.5+ with a fill's rarity other than the tint's
+# were that one row only.
 
 
 def _bled_fills(card: CardSeen, rarity: str) -> bool:
     """Whether ``card``'s row reads fills of ``rarity`` in small middles
-    (:func:`small_insides`) while its YOU HAVE tint reads another rarity unclearly (under
-    :data:`RARITY_SURE`; a tint read clearly is weighed against the fills as before)."""
-    return bool(rarity) and card.rarity not in ("", rarity) \
-        and card.rarity_confidence < RARITY_SURE and card.row is not None \
+    (:func:`small_insides`) while its YOU HAVE tint reads another rarity."""
+    return bool(rarity) and card.rarity not in ("", rarity) and card.row is not None \
         and small_insides(card.row)
 
 
