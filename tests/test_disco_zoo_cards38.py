@@ -14,10 +14,7 @@ Widest 1004010 at 2.59x: three cards 106 px wide whose YOU HAVE lines run 36 px 
 sides; the cards were found, but the lines beside them were taken for a card missed, so no
 cards were read. Ink running on from a card found's side (no ground between but a letter's
 gap), no farther than half its width, is now that card's own
-(:func:`~gridsight.games.disco_zoo.cards._overflow_dropped`). Fresh wider 1071000 at 1.37x:
-boxes of 15 px with thick light green borders round middles of 3 px; the rare Luna Moth's
-unfilled row read "3 of 3" common at 0.94. Fills in such small middles whose rarity is not
-the YOU HAVE tint's are not counted on (:func:`~gridsight.games.disco_zoo.cards._bled_fills`).
+(:func:`~gridsight.games.disco_zoo.cards._overflow_dropped`).
 """
 
 from __future__ import annotations
@@ -27,7 +24,6 @@ import pytest
 from gridsight.games.disco_zoo.cards import FAINT_ROW, UNSURE_LINE, _overflow_dropped
 from gridsight.games.disco_zoo.screen import locate_rescue
 from gridsight.games.disco_zoo.screen_text import read_screen
-from gridsight.games.disco_zoo.settle import RARITY_SURE
 from gridsight.readers.base import ReadHints
 from gridsight.vision.panels import Panel
 from test_disco_zoo_cards33 import widest_reads
@@ -104,14 +100,3 @@ def test_only_ink_running_on_from_a_side_is_the_cards_own():
     assert _overflow_dropped(missed, panels, 0, 4, 50.0) == [(20, 60), (230, 300)]
     assert _overflow_dropped([(204, 250), (251, 300)], panels, 0, 4, 50.0) == [(204, 250),
                                                                                 (251, 300)]
-
-
-def test_fills_blended_with_thick_borders_against_the_tint_are_not_counted_on():
-    shot, _, image, _ = real_screen(0, 1_071_000, wider=True)
-    cards = locate_rescue(image).cards
-    drawn = shot.extras["cards"]
-    assert len(cards) == len(drawn) == 3 and drawn[2].name == "Luna Moth"
-    moth = cards[2]
-    assert drawn[2].filled == 0 and moth.boxes is not None and moth.boxes.filled == 3
-    assert moth.boxes.confidence <= FAINT_ROW  # (was 0.94: "3 of 3" common, the Moth rare)
-    assert moth.rarity != "common" or moth.rarity_confidence < RARITY_SURE
