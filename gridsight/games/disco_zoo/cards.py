@@ -1410,9 +1410,6 @@ def classify_boxes(cards: tuple[CardSeen, ...], facts: dict,
             mine, rarity = [(False, "", margin) for _, _, margin in mine], ""
         if card.faint_row:
             confidence = min(confidence, FAINT_ROW)
-        bled = _bled_fills(card, rarity)
-        if bled:
-            confidence = min(confidence, FAINT_ROW)
         # A small box read filled is a fill (its rarity counts); one read unfilled may be a
         # fill blended away, so how many are filled is not counted on.
         sure = min(min(b[2], b[3]) for b in card.row.boxes) >= MIN_FILL_SIDE and not blind
@@ -1421,8 +1418,7 @@ def classify_boxes(cards: tuple[CardSeen, ...], facts: dict,
         # (a tint read clearly stands over fills read unclearly: see above SPLIT_CLEAR)
         stands = card.rarity not in ("", rarity) and card.rarity_confidence >= RARITY_SURE > \
             confidence
-        if rarity and not stands and (sure and not bled or not card.rarity
-                                      or card.rarity == rarity):
+        if rarity and not stands and (sure or not card.rarity or card.rarity == rarity):
             # fills of the rarity the line's tint reads keep the tint's confidence: a row read
             # unclearly takes nothing from the line (widest 850000 at 1.4x: a common Kiwi's
             # green line read common at 1.0, its row "1 of 4" common at 0, left unread)
@@ -1586,23 +1582,6 @@ NO_MIDDLE = 1.0
 # parted into filled and unfilled on those seeds were of 2-4 px boxes, read at confidence 0
 # and wrong.
 SPLIT_CLEAR = 4 * FILL_MARGIN
-
-
-# Fills read in a row of small middles (:func:`small_insides`: a thick light border round a
-# middle of a few pixels) whose rarity is not the one the card's YOU HAVE tint reads (at any
-# confidence) are neither counted on nor the card's rarity: such a middle is mostly its
-# border's colour blended by the scale (fresh wider 1071000 at 1.37x: boxes of 15 px with
-# light green borders and middles of 3 px; the rare Luna Moth's unfilled row read "3 of 3"
-# common at 0.94 over its tint read rare at 0). On main's wider 1071000 (40) and 7000 (120)
-# (script), the rows of small middles read at 0.5+ with a fill's rarity other than the tint's
-# were that one row only.
-
-
-def _bled_fills(card: CardSeen, rarity: str) -> bool:
-    """Whether ``card``'s row reads fills of ``rarity`` in small middles
-    (:func:`small_insides`) while its YOU HAVE tint reads another rarity."""
-    return bool(rarity) and card.rarity not in ("", rarity) and card.row is not None \
-        and small_insides(card.row)
 
 
 def _split_clearly(row: BoxRow, verdicts: Sequence[tuple[bool, str, float]]) -> bool:
