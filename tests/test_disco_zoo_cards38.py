@@ -9,32 +9,47 @@ filled first box one step past the first card's row). Widest 1028039 at 1.97x: t
 YOU HAVE line joins its boxes in one band, read as "2 of 2 filled" mythical at 0.84; boxes
 with no top border of their own set the row and its fills' rarity aside, and the reading
 with ``--animals`` says so (:func:`~gridsight.games.disco_zoo.cards._run_into`).
+
+Widest 1004010 at 2.59x: three cards 106 px wide whose YOU HAVE lines run 36 px past their
+sides; the cards were found, but the lines beside them were taken for a card missed, so no
+cards were read. Ink running on from a card found's side (no ground between but a letter's
+gap), no farther than half its width, is now that card's own
+(:func:`~gridsight.games.disco_zoo.cards._overflow_dropped`).
 """
 
 from __future__ import annotations
 
 import pytest
 
-from gridsight.games.disco_zoo.cards import FAINT_ROW, UNSURE_LINE
+from gridsight.games.disco_zoo.cards import FAINT_ROW, UNSURE_LINE, _overflow_dropped
 from gridsight.games.disco_zoo.screen import locate_rescue
 from gridsight.games.disco_zoo.screen_text import read_screen
 from gridsight.readers.base import ReadHints
+from gridsight.vision.panels import Panel
 from test_disco_zoo_cards33 import widest_reads
 from test_disco_zoo_screens import names_of, real_screen, stated_wrong
 
 BORDERLESS_FILL = 1_073_022  # widest: the Elephant's filled box shows no border
 RUN_INTO = 1_028_039  # widest: the Horse's YOU HAVE line joins its boxes
 SIDE_BY_SIDE = 37  # wider 1071000 + 37: the next card's filled box a step past the row
+OVERFLOWING = 10  # widest 1004000 + 10: the YOU HAVE lines run 36 px past 106 px cards
 
 
 @pytest.fixture(scope="module")
 def reads():
-    """The two widest screens located and read with no options (:func:`widest_reads`)."""
-    return widest_reads([BORDERLESS_FILL, RUN_INTO])
+    """A widest screen located and read with no options (:func:`widest_reads`), each when a
+    test first asks for it (so each test bears the cost of its own screen only)."""
+    done: dict = {}
+
+    def read(seed):
+        if seed not in done:
+            done.update(widest_reads([seed]))
+        return done[seed]
+    return read
 
 
 def test_a_row_with_a_fill_just_past_its_end_is_not_counted_on(reads):
-    drawn, screen, text, plain, warnings, unread = reads[BORDERLESS_FILL]
+    drawn, screen, text, plain, warnings, unread = reads(BORDERLESS_FILL)
     assert len(screen.cards) == len(drawn) == 3
     elephant = screen.cards[2].boxes
     assert drawn[2].boxes == 3 and elephant is not None and elephant.count == 2
@@ -54,7 +69,7 @@ def test_the_next_cards_box_a_step_past_the_row_is_its_own():
 
 
 def test_a_row_run_into_the_line_above_is_set_aside_with_a_warning(reads):
-    drawn, screen, text, plain, warnings, unread = reads[RUN_INTO]
+    drawn, screen, text, plain, warnings, unread = reads(RUN_INTO)
     horse = screen.cards[2]
     assert drawn[2].name == "Horse" and horse.run_into
     assert horse.boxes is not None and horse.boxes.confidence <= FAINT_ROW
@@ -65,3 +80,23 @@ def test_a_row_run_into_the_line_above_is_set_aside_with_a_warning(reads):
     assert any("card 3's box row runs into the line above it" in w for w in reading.warnings)
     if plain:
         assert stated_wrong(text, plain, warnings, unread) == []
+
+
+def test_cards_whose_lines_run_past_their_sides_are_read():
+    shot, _, image, _ = real_screen(OVERFLOWING, 1_004_000, wider=True, widest="all")
+    cards = locate_rescue(image).cards  # (none were: the lines taken for a card missed)
+    drawn = shot.extras["cards"]
+    assert len(cards) == len(drawn) == 3
+    for card, seen in zip(drawn, cards):
+        assert seen.boxes is not None, card.name
+        assert (seen.boxes.count, seen.boxes.filled) == (card.boxes, card.filled), card.name
+
+
+def test_only_ink_running_on_from_a_side_is_the_cards_own():
+    panels = [Panel((100, 0, 100, 80), (0.0, 0.0, 0.0))]  # its clear band 96..204, pitch 50
+    lines = [(204, 210), (211, 230), (70, 80), (81, 96)]  # letters' gaps of 1 px, each side
+    assert _overflow_dropped(sorted(lines), panels, 0, 4, 50.0) == []
+    missed = [(20, 60), (204, 210), (230, 300)]  # a card a gap of ground away; one too wide
+    assert _overflow_dropped(missed, panels, 0, 4, 50.0) == [(20, 60), (230, 300)]
+    assert _overflow_dropped([(204, 250), (251, 300)], panels, 0, 4, 50.0) == [(204, 250),
+                                                                                (251, 300)]

@@ -554,6 +554,13 @@ INK_BESIDE = 0.5
 # a group reaching that side and so taken for the screen's edge; "animals: Triceratops,
 # Diplodocus" stated with no warning).
 INK_CLEAR = 0.08  # ... of the pitch each side of a card found is its own (edges, JPEG)
+# A narrow card's name, YOU HAVE line or picture may run past its sides onto the ground
+# (widest 1004010 at 2.59x: cards 106 px wide, their YOU HAVE lines 36 px past each side;
+# the narrow cards found, the lines taken for a card missed, the screen asked). A group of
+# ink running on from a card found's side (no ground between, but a letter's gap) no farther
+# than OVERFLOW of its width is the card's own: a card missed stands a gap of ground away.
+OVERFLOW = 0.5
+OVERFLOW_GAP = 0.03  # ... its runs of ink this near (of the pitch, 1 px+): letters' gaps
 
 
 def _ink_beside(image: np.ndarray, area: Box, ground: Sequence[Box],
@@ -583,7 +590,7 @@ def _ink_beside(image: np.ndarray, area: Box, ground: Sequence[Box],
             mask[a:b] = False  # a shadow's or an edge's row or two
     gap = max(2, round(UNEDGED_GAP * pitch))
     groups: list[list[int]] = []
-    for a, b in true_runs(mask.any(axis=0)):
+    for a, b in _overflow_dropped(true_runs(mask.any(axis=0)), panels, x0, clear, pitch):
         if groups and a - groups[-1][1] < gap:
             groups[-1][1] = b
         else:
@@ -598,6 +605,42 @@ def _ink_beside(image: np.ndarray, area: Box, ground: Sequence[Box],
                                      pitch))
                and not _tool_strip(image, colour, (top, bottom), (a + x0, b + x0), pitch)
                for a, b in groups)
+
+
+def _overflow_dropped(runs: list[tuple[int, int]], panels: Sequence[Panel], x0: int,
+                      clear: int, pitch: float) -> list[tuple[int, int]]:
+    """``runs`` (inked columns beside ``panels``, crop columns from ``x0``) less those
+    running on from a panel's side (each within :data:`OVERFLOW_GAP` of the pitch of the
+    panel's clear band or of the run before it), all of them within :data:`OVERFLOW` of the
+    panel's width of its side: the card's own lines or picture past its sides."""
+    near = max(1, round(OVERFLOW_GAP * pitch))
+    own: set[int] = set()
+    for p in panels:
+        left, right = p.box[0] - x0 - clear, p.box[0] + p.box[2] - x0 + clear
+        reach = OVERFLOW * p.box[2]
+        edge = right  # rightwards
+        chain = []
+        for k, (a, b) in enumerate(runs):
+            if a < right or a - edge > near:
+                if a >= right and a - edge > near:
+                    break
+                continue
+            chain.append(k)
+            edge = b
+        if chain and edge - right < reach:
+            own.update(chain)
+        edge, chain = left, []  # leftwards
+        for k in range(len(runs) - 1, -1, -1):
+            a, b = runs[k]
+            if b > left or edge - b > near:
+                if b <= left and edge - b > near:
+                    break
+                continue
+            chain.append(k)
+            edge = a
+        if chain and left - edge < reach:
+            own.update(chain)
+    return [run for k, run in enumerate(runs) if k not in own]
 
 
 # An emulator's tool strip beside the phone (a column of buttons on a strip of the ground's
