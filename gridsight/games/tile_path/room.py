@@ -1515,6 +1515,57 @@ def at_border(view: View, shape: tuple[int, ...]) -> tuple[int, int, int, int]:
                  for is_cut, p, c in zip(cut, past, clip))
 
 
+#: The outer line of the cells at a side of the view is the room's when its pixels agree
+#: with the looks those cells read as at least this share as well as their other lines do
+#: (:func:`_unshown_sides`).
+LINE_SHOWN = 0.5
+SIDE_LINES = 2  # ... the lines nearest a side so judged: a picture placed this far off
+SIDE_CELLS = 2  # ... judged only where this many of the side's cells are read as a look
+
+
+def _unshown_sides(view: View, cells: tuple[int, int, int, int], looks: Looks,
+                   cut: Sequence[int] = (0, 0, 0, 0)) -> tuple[int, int, int, int]:
+    """1 at each side (left, top, right, bottom) of ``view`` whose outermost cells
+    (``cells``: ``r0, r1, c0, c1``, inclusive, fully in view as placed) are only partly
+    shown, 0 at the others. A cell fully in view shows every line of its tile, the outer
+    one included; a picture placed a console pixel or two off (a window's border or the
+    screenshot's margin taken for its first pixels, the room's mapping still right) lets a
+    row or column in that the camera cuts, its outer line not the room's. Such a line agrees
+    with the looks its cells read as (all kinds, :func:`read_tiles`) less than
+    :data:`LINE_SHOWN` as well as their other lines do, any of the :data:`SIDE_LINES`
+    nearest the side: 160006 ``--widest all`` (a 5-pixel window border taken as the
+    picture's first console pixel, its first column 0% like its looks, the rest 100%) and
+    160012 (placed 2 console pixels low: its last two lines 0%). A side the screenshot's
+    edge cuts (``cut``, :func:`at_border`) is not judged: its cells miss a line by design."""
+    from gridsight.vision.mapview import read_tiles
+
+    r0, r1, c0, c1 = cells
+    if r1 - r0 < 2 or c1 - c0 < 2:
+        return (0, 0, 0, 0)  # too few cells to drop one side's
+    t = view.placement.tile
+    sides = ([(r, c0) for r in range(r0, r1 + 1)], [(r0, c) for c in range(c0, c1 + 1)],
+             [(r, c1) for r in range(r0, r1 + 1)], [(r1, c) for c in range(c0, c1 + 1)])
+    out = [0, 0, 0, 0]
+    for side, where in enumerate(sides):
+        if cut[side]:
+            continue
+        tiles = np.stack([view.tile(r, c) for r, c in where])
+        reads = read_tiles(tiles, looks)
+        read = [(tile, looks.images[rd.look]) for tile, rd in zip(tiles, reads) if rd.look >= 0]
+        if len(read) < SIDE_CELLS:
+            continue
+        # Each tile turned so that the side's line is its first row.
+        turn = {0: lambda a: np.swapaxes(a, 0, 1), 1: lambda a: a,
+                2: lambda a: np.swapaxes(a, 0, 1)[::-1], 3: lambda a: a[::-1]}[side]
+        close = np.stack([np.abs(turn(tile).astype(np.int16) - turn(look).astype(np.int16))
+                          .max(axis=2) <= looks.tolerance for tile, look in read])
+        by_line = close.mean(axis=(0, 2))
+        rest = float(by_line[SIDE_LINES:].mean()) if t > SIDE_LINES else 1.0
+        if rest > 0 and (by_line[:SIDE_LINES] < LINE_SHOWN * rest).any():
+            out[side] = 1
+    return out[0], out[1], out[2], out[3]
+
+
 def _board_read(view: View, room: Room, looks: Looks, pack: TemplatePack,
                 cut: Sequence[int] = (0, 0, 0, 0), shape: tuple[int, ...] | None = None
                 ) -> RoomRead:
@@ -1524,6 +1575,8 @@ def _board_read(view: View, room: Room, looks: Looks, pack: TemplatePack,
     from gridsight.vision.mapview import read_tiles
 
     (r0, r1), (c0, c1) = view.cells(room, cut)
+    left, top, right, bottom = _unshown_sides(view, (r0, r1, c0, c1), looks, cut)
+    r0, r1, c0, c1 = r0 + top, r1 - bottom, c0 + left, c1 - right
     tiles = np.stack([[view.tile(r, c) for c in range(c0, c1 + 1)] for r in range(r0, r1 + 1)])
     reads = read_tiles(tiles, looks, {FLOOR})
     kinds = room.kinds()
@@ -1533,6 +1586,7 @@ def _board_read(view: View, room: Room, looks: Looks, pack: TemplatePack,
     # written only when its pixels read as a block (a status bar taken for a row of the
     # room lets a row in that the room file would fill with statues unseen).
     (w_r0, w_r1), (w_c0, w_c1) = view.cells(room) if any(cut) else ((r0, r1), (c0, c1))
+    w_r0, w_r1, w_c0, w_c1 = max(w_r0, r0), min(w_r1, r1), max(w_c0, c0), min(w_c1, c1)
     unseen = {NOT_STEPPED, STEPPED, LINK} - set(looks.names)
     floor = [i for i in range(len(reads))
              if kinds[r0 + i // (c1 - c0 + 1), c0 + i % (c1 - c0 + 1)] == FLOOR]
