@@ -1334,3 +1334,38 @@ def test_a_view_just_over_the_conflicts_is_read_only_when_its_place_is_beyond_do
     assert room_module._alone(view(0.065, 0.177))
     assert not room_module._alone(view(0.065, 0.05))
     assert not room_module._alone(view(0.09, 0.177))
+
+
+def test_cells_whose_outer_line_is_not_the_rooms_are_only_partly_shown():
+    """160006 --widest all frame 0 (a 5-pixel window border beside the picture taken for
+    its first console pixel, the room's mapping right, the camera one pixel short): the
+    column the camera cuts by a pixel counted as fully in view, 7 cells out of view written.
+    Its outer line agrees with its looks 0%, its other lines 100%: that side's cells are only
+    partly shown. A side whose lines all agree, or one the screenshot's edge cuts (read by
+    :data:`CUT_READ` missing a line), is left as it is."""
+    from gridsight.games.tile_path.room import BLOCK, FLOOR, View, _unshown_sides
+    from gridsight.vision.mapview import Looks, Placement
+    from gridsight.vision.tiling import Screen
+
+    t = 16
+    floor = np.full((t, t, 3), (230, 120, 60), np.uint8)
+    floor[::4, :] = floor[:, ::4] = (150, 70, 30)  # the floor's design, on its edges too
+    statue = np.full((t, t, 3), (140, 140, 140), np.uint8)
+    statue[4:12, 4:12] = (220, 120, 150)
+    looks = Looks(np.stack([floor, statue]), (FLOOR, BLOCK), (".", "#"), 40.0)
+    grid = [[floor, statue, floor, floor, floor], [floor] * 5, [statue, floor, floor, statue,
+                                                                 floor], [floor] * 5]
+    pixels = np.concatenate([np.concatenate(row, axis=1) for row in grid], axis=0)
+    cells = (0, 3, 0, 4)
+
+    def view(shown: np.ndarray) -> View:
+        return View(Screen(0.0, 0.0, 4.0 * t, GBC), shown, Placement((0, 0), t, 0.0, 0.0))
+
+    assert _unshown_sides(view(pixels), cells, looks) == (0, 0, 0, 0)
+    bordered = pixels.copy()
+    bordered[:, 0] = (95, 71, 71)  # a window's border as the view's first console column
+    assert _unshown_sides(view(bordered), cells, looks) == (1, 0, 0, 0)
+    low = pixels.copy()
+    low[-2:] = (20, 20, 20)  # placed two console pixels low: the margin below the picture
+    assert _unshown_sides(view(low), cells, looks) == (0, 0, 0, 1)
+    assert _unshown_sides(view(bordered), cells, looks, (1, 0, 0, 0)) == (0, 0, 0, 0)
