@@ -1001,12 +1001,14 @@ def _unghosted(view: View, image: np.ndarray, pack: TemplatePack, room: Room, lo
     kinds = room.kinds()
     known = _known(pack, layout)
     unseen = {NOT_STEPPED, STEPPED} - set(looks.names)
+    doorways = doorways_of(room)
 
     def placed_by(clean: np.ndarray) -> tuple[Placement, list]:
         placement, reads = place_by_looks(clean, kinds, looks, anchor=pack.anchor.image,
                                           known=known)
         return _picture_excused(placement, reads,
-                                _walls_excused(placement, reads, clean, kinds, looks))
+                                _walls_excused(placement, reads, clean, kinds, looks,
+                                              doorways))
 
     best: tuple[float, View] | None = None
     undo = None
@@ -1078,6 +1080,7 @@ def _search(image: np.ndarray, pack: TemplatePack, room: Room, looks: Looks
     kinds = room.kinds()
     known = _known(pack, layout)
     unseen = {NOT_STEPPED, STEPPED} - set(looks.names)
+    doorways = doorways_of(room)
     best: tuple[float, View] | None = None
     ranked = (1, 0.0)  # the best's rank (:func:`_rank`)
 
@@ -1085,7 +1088,8 @@ def _search(image: np.ndarray, pack: TemplatePack, room: Room, looks: Looks
         placement, reads = place_by_looks(pixels, kinds, looks, anchor=pack.anchor.image,
                                           known=known)
         return _picture_excused(placement, reads,
-                                _walls_excused(placement, reads, pixels, kinds, looks))
+                                _walls_excused(placement, reads, pixels, kinds, looks,
+                                              doorways))
 
     def place(screens: Iterable[Screen]) -> None:
         """Each screen's view placed through the looks; the best kept in ``best`` (by
@@ -1323,8 +1327,27 @@ WALL_WEAK = 0.4  # a wall tile matching a wall look by this share is a brick wal
 WALL_COLOUR = 2.0  # ... when its typical colour is this many tolerances from a wall look's
 
 
+def doorways_of(room: Room) -> frozenset[tuple[int, int]]:
+    """The ring cells (room coordinates, walls included) of the doorway Link enters by:
+    beside the start tile, on each edge of the board it lies on (issue 18: the start tile
+    is next to the east doorway). Empty when the start is inside the board."""
+    if room.start is None:
+        return frozenset()
+    r, c = room.start
+    out = set()
+    if c == room.cols - 1:
+        out.add((r + 1, room.cols + 1))
+    if c == 0:
+        out.add((r + 1, 0))
+    if r == room.rows - 1:
+        out.add((room.rows + 1, c + 1))
+    if r == 0:
+        out.add((0, c + 1))
+    return frozenset(out)
+
+
 def _walls_excused(placement: Placement, reads: list, pixels: np.ndarray, kinds: np.ndarray,
-                   looks: Looks) -> float:
+                   looks: Looks, doorways: frozenset[tuple[int, int]] = frozenset()) -> float:
     """What ``placement``'s wall tiles that are bricks of a design the pack never saw cost
     it, to be excused as :func:`_excused` excuses floor states unseen. Hero's Cave's walls
     are olive brick (issue 18), but a wall piece's bricks need not repeat: a calibration
@@ -1344,7 +1367,12 @@ def _walls_excused(placement: Placement, reads: list, pixels: np.ndarray, kinds:
     statues' neighbours differ (the floor around them turns red as Link walks), so a statue
     learned beside one colour matches one beside another by half its pixels (150002
     --wider, a 3.3x blur: four statues read 55-64% like their looks, the right view and
-    camera refused at 7%, 126 cells ``?``)."""
+    camera refused at 7%, 126 cells ``?``).
+
+    So is the doorway (``doorways``, :func:`doorways_of`), a gap in the wall with a look of
+    its own that the pack learned only if its calibration screenshot showed it: read not
+    strongly there, by any look or none (159013 --wider frame 2: the doorway read 61% like
+    the bricks, the view refused at 6%)."""
     from gridsight.vision.mapview import STRONG, UNREAD_COST
 
     walls = [k for k, kind in enumerate(looks.kinds) if kind in (WALL, BLOCK)]
@@ -1362,6 +1390,9 @@ def _walls_excused(placement: Placement, reads: list, pixels: np.ndarray, kinds:
     for i, read in enumerate(reads):
         rr, cc = divmod(i, n_cols)
         if rr >= window.shape[0] or cc >= window.shape[1] or window[rr, cc] not in (WALL, BLOCK):
+            continue
+        if (r0 + rr, c0 + cc) in doorways:
+            excused += read.look < 0 or read.share < STRONG
             continue
         if read.look not in typical or read.share >= STRONG or read.share < WALL_WEAK:
             continue
