@@ -1341,8 +1341,8 @@ def test_cells_whose_outer_line_is_not_the_rooms_are_only_partly_shown():
     its first console pixel, the room's mapping right, the camera one pixel short): the
     column the camera cuts by a pixel counted as fully in view, 7 cells out of view written.
     Its outer line agrees with its looks 0%, its other lines 100%: that side's cells are only
-    partly shown. A side whose lines all agree, or one the screenshot's edge cuts (read by
-    :data:`CUT_READ` missing a line), is left as it is."""
+    partly shown. A side whose lines all agree, one the screenshot's edge cuts (read by
+    :data:`CUT_READ` missing a line), or one ending well inside the screenshot, is left."""
     from gridsight.games.tile_path.room import BLOCK, FLOOR, View, _unshown_sides
     from gridsight.vision.mapview import Looks, Placement
     from gridsight.vision.tiling import Screen
@@ -1358,17 +1358,23 @@ def test_cells_whose_outer_line_is_not_the_rooms_are_only_partly_shown():
     pixels = np.concatenate([np.concatenate(row, axis=1) for row in grid], axis=0)
     cells = (0, 3, 0, 4)
 
-    def view(shown: np.ndarray) -> View:
-        return View(Screen(0.0, 0.0, 4.0 * t, GBC), shown, Placement((0, 0), t, 0.0, 0.0))
+    def sides(shown: np.ndarray, x: float = 0.0, shape=(576, 640), cut=(0, 0, 0, 0)):
+        # The screen at 4x (the whole picture 640 x 576 screenshot pixels) from ``x``.
+        placed = View(Screen(x, 0.0, 4.0 * t, GBC), shown, Placement((0, 0), t, 0.0, 0.0))
+        return _unshown_sides(placed, cells, looks, shape, cut)
 
-    assert _unshown_sides(view(pixels), cells, looks) == (0, 0, 0, 0)
+    assert sides(pixels) == (0, 0, 0, 0)
     bordered = pixels.copy()
     bordered[:, 0] = (95, 71, 71)  # a window's border as the view's first console column
-    assert _unshown_sides(view(bordered), cells, looks) == (1, 0, 0, 0)
+    assert sides(bordered) == (1, 0, 0, 0)
     low = pixels.copy()
     low[-2:] = (20, 20, 20)  # placed two console pixels low: the margin below the picture
-    assert _unshown_sides(view(low), cells, looks) == (0, 0, 0, 1)
-    assert _unshown_sides(view(bordered), cells, looks, (1, 0, 0, 0)) == (0, 0, 0, 0)
+    assert sides(low) == (0, 0, 0, 1)
+    assert sides(bordered, cut=(1, 0, 0, 0)) == (0, 0, 0, 0)
+    # The view's left edge 10 console pixels inside the screenshot: its place there is seen
+    # (a blurred picture bleeds what lies beyond into its first line: 140023's status bar).
+    assert sides(bordered, x=40.0, shape=(576, 700)) == (0, 0, 0, 0)
+    assert sides(low, x=40.0, shape=(576, 700)) == (0, 0, 0, 1)
 
 
 def test_the_doorway_unlearned_is_excused_as_unlearned_bricks_are():

@@ -1514,6 +1514,19 @@ def _distinct_pitches(pitches: list[float]) -> list[float]:
 CUT_READ = 1
 
 
+def _past(view: View, shape: tuple[int, ...]) -> tuple[float, float, float, float]:
+    """Console pixels of ``view``'s whole view past the screenshot's edge (``shape``), each
+    side (left, top, right, bottom), exactly as placed; less than 0 where the view ends
+    inside the screenshot."""
+    screen = view.screen
+    layout = screen.layout
+    s, sy = screen.native_scale, screen.native_scale_y
+    h, w = shape[:2]
+    top = screen.y + layout.bar_top * screen.pitch_down
+    bottom = screen.y + (layout.tiles_high - layout.bar_bottom) * screen.pitch_down
+    return (-screen.x / s, -top / sy, (screen.x + screen.width - w) / s, (bottom - h) / sy)
+
+
 def at_border(view: View, shape: tuple[int, ...]) -> tuple[int, int, int, int]:
     """:data:`CUT_READ` at each side (left, top, right, bottom) of ``view`` where the
     screenshot's edge (``shape``) cuts the cell beyond the pixels read by under a console
@@ -1527,13 +1540,7 @@ def at_border(view: View, shape: tuple[int, ...]) -> tuple[int, int, int, int]:
     there, mid-scroll, is out of view whatever the picture's edges."""
     screen = view.screen
     layout = screen.layout
-    s, sy = screen.native_scale, screen.native_scale_y
-    h, w = shape[:2]
-    top = screen.y + layout.bar_top * screen.pitch_down
-    bottom = screen.y + (layout.tiles_high - layout.bar_bottom) * screen.pitch_down
-    # Console pixels of the whole view past the screenshot's edge, each side (exactly, as
-    # placed; less than 0 when the view ends inside the screenshot).
-    past = (-screen.x / s, -top / sy, (screen.x + screen.width - w) / s, (bottom - h) / sy)
+    past = _past(view, shape)
     clip = screen.clip
     edge = [p > -1.0 for p in past]
     cut = (clip[0] > 0 or (edge[0] and clip[2] > 0),
@@ -1555,7 +1562,8 @@ SIDE_CELLS = 2  # ... judged only where this many of the side's cells are read a
 
 
 def _unshown_sides(view: View, cells: tuple[int, int, int, int], looks: Looks,
-                   cut: Sequence[int] = (0, 0, 0, 0)) -> tuple[int, int, int, int]:
+                   shape: tuple[int, ...], cut: Sequence[int] = (0, 0, 0, 0)
+                   ) -> tuple[int, int, int, int]:
     """1 at each side (left, top, right, bottom) of ``view`` whose outermost cells
     (``cells``: ``r0, r1, c0, c1``, inclusive, fully in view as placed) are only partly
     shown, 0 at the others. A cell fully in view shows every line of its tile, the outer
@@ -1566,8 +1574,14 @@ def _unshown_sides(view: View, cells: tuple[int, int, int, int], looks: Looks,
     :data:`LINE_SHOWN` as well as their other lines do, any of the :data:`SIDE_LINES`
     nearest the side: 160006 ``--widest all`` (a 5-pixel window border taken as the
     picture's first console pixel, its first column 0% like its looks, the rest 100%) and
-    160012 (placed 2 console pixels low: its last two lines 0%). A side the screenshot's
-    edge cuts (``cut``, :func:`at_border`) is not judged: its cells miss a line by design."""
+    160012 (placed 2 console pixels low: its last two lines 0%). Only a side whose edge the
+    screenshot does not show is judged: the view ending within :data:`SIDE_LINES` console
+    pixels of the screenshot's edge (``shape``, :func:`_past`) or past it, where nothing
+    beyond the picture pins its place. Where the picture's edge shows (a status bar, a
+    margin), a smoothed picture bleeds it into the room's first line: 140023 --wider (a 4.8x
+    blur) has the top row's first line 0% like its looks, the status bar's dark blurred in,
+    and the row fully in view. A side the screenshot's edge cuts (``cut``,
+    :func:`at_border`) is not judged either: its cells miss a line by design."""
     from gridsight.vision.mapview import read_tiles
 
     r0, r1, c0, c1 = cells
@@ -1576,9 +1590,10 @@ def _unshown_sides(view: View, cells: tuple[int, int, int, int], looks: Looks,
     t = view.placement.tile
     sides = ([(r, c0) for r in range(r0, r1 + 1)], [(r0, c) for c in range(c0, c1 + 1)],
              [(r, c1) for r in range(r0, r1 + 1)], [(r1, c) for c in range(c0, c1 + 1)])
+    past = _past(view, shape)
     out = [0, 0, 0, 0]
     for side, where in enumerate(sides):
-        if cut[side]:
+        if cut[side] or past[side] <= -SIDE_LINES:
             continue
         tiles = np.stack([view.tile(r, c) for r, c in where])
         reads = read_tiles(tiles, looks)
@@ -1606,7 +1621,8 @@ def _board_read(view: View, room: Room, looks: Looks, pack: TemplatePack,
     from gridsight.vision.mapview import read_tiles
 
     (r0, r1), (c0, c1) = view.cells(room, cut)
-    left, top, right, bottom = _unshown_sides(view, (r0, r1, c0, c1), looks, cut)
+    left, top, right, bottom = (_unshown_sides(view, (r0, r1, c0, c1), looks, shape, cut)
+                                if shape is not None else (0, 0, 0, 0))
     r0, r1, c0, c1 = r0 + top, r1 - bottom, c0 + left, c1 - right
     tiles = np.stack([[view.tile(r, c) for c in range(c0, c1 + 1)] for r in range(r0, r1 + 1)])
     reads = read_tiles(tiles, looks, {FLOOR})
