@@ -1334,3 +1334,70 @@ def test_a_view_just_over_the_conflicts_is_read_only_when_its_place_is_beyond_do
     assert room_module._alone(view(0.065, 0.177))
     assert not room_module._alone(view(0.065, 0.05))
     assert not room_module._alone(view(0.09, 0.177))
+
+
+def test_cells_whose_outer_line_is_not_the_rooms_are_only_partly_shown():
+    """160006 --widest all frame 0 (a 5-pixel window border beside the picture taken for
+    its first console pixel, the room's mapping right, the camera one pixel short): the
+    column the camera cuts by a pixel counted as fully in view, 7 cells out of view written.
+    Its outer line agrees with its looks 0%, its other lines 100%: that side's cells are only
+    partly shown. A side whose lines all agree, one the screenshot's edge cuts (read by
+    :data:`CUT_READ` missing a line), or one ending well inside the screenshot, is left."""
+    from gridsight.games.tile_path.room import BLOCK, FLOOR, View, _unshown_sides
+    from gridsight.vision.mapview import Looks, Placement
+    from gridsight.vision.tiling import Screen
+
+    t = 16
+    floor = np.full((t, t, 3), (230, 120, 60), np.uint8)
+    floor[::4, :] = floor[:, ::4] = (150, 70, 30)  # the floor's design, on its edges too
+    statue = np.full((t, t, 3), (140, 140, 140), np.uint8)
+    statue[4:12, 4:12] = (220, 120, 150)
+    looks = Looks(np.stack([floor, statue]), (FLOOR, BLOCK), (".", "#"), 40.0)
+    grid = [[floor, statue, floor, floor, floor], [floor] * 5, [statue, floor, floor, statue,
+                                                                 floor], [floor] * 5]
+    pixels = np.concatenate([np.concatenate(row, axis=1) for row in grid], axis=0)
+    cells = (0, 3, 0, 4)
+
+    def sides(shown: np.ndarray, x: float = 0.0, shape=(576, 640), cut=(0, 0, 0, 0)):
+        # The screen at 4x (the whole picture 640 x 576 screenshot pixels) from ``x``.
+        placed = View(Screen(x, 0.0, 4.0 * t, GBC), shown, Placement((0, 0), t, 0.0, 0.0))
+        return _unshown_sides(placed, cells, looks, shape, cut)
+
+    assert sides(pixels) == (0, 0, 0, 0)
+    bordered = pixels.copy()
+    bordered[:, 0] = (95, 71, 71)  # a window's border as the view's first console column
+    assert sides(bordered) == (1, 0, 0, 0)
+    low = pixels.copy()
+    low[-2:] = (20, 20, 20)  # placed two console pixels low: the margin below the picture
+    assert sides(low) == (0, 0, 0, 1)
+    assert sides(bordered, cut=(1, 0, 0, 0)) == (0, 0, 0, 0)
+    # The view's left edge 10 console pixels inside the screenshot: its place there is seen
+    # (a blurred picture bleeds what lies beyond into its first line: 140023's status bar).
+    assert sides(bordered, x=40.0, shape=(576, 700)) == (0, 0, 0, 0)
+    assert sides(low, x=40.0, shape=(576, 700)) == (0, 0, 0, 1)
+
+
+def test_the_doorway_unlearned_is_excused_as_unlearned_bricks_are():
+    """The doorway (issue 18: beside the start tile, in the east wall) has a look of its own,
+    learned only when the calibration screenshot showed it; unlearned, it matches no look
+    and costs half a conflict as an unlearned brick wall would. It is excused so (by any
+    look or none, whatever its colour), on the doorway's cell only."""
+    from gridsight.games.tile_path.room import FLOOR, WALL, _walls_excused, doorways_of
+    from gridsight.vision.mapview import Looks, Placement, read_tiles, tiles_at
+
+    assert doorways_of(ROOM) == {(ROOM.start[0] + 1, ROOM.cols + 1)}
+    t = 16
+    floor = np.full((t, t, 3), (230, 120, 60), np.uint8)
+    wall = np.full((t, t, 3), (40, 110, 110), np.uint8)
+    wall[::4] = (20, 60, 60)
+    doorway = np.full((t, t, 3), (30, 30, 45), np.uint8)  # a dark gap, no look of its own
+    looks = Looks(np.stack([floor, wall]), (FLOOR, WALL), (".", "wall"), 40.0)
+    pixels = np.concatenate([floor, doorway, wall], axis=1)
+    reads = read_tiles(tiles_at(pixels, (0, 0), t), looks)
+    assert reads[1].look < 0 or reads[1].share < 0.8, reads[1]
+    placement = Placement((0, 0), t, 0.2, 0.3)
+    kinds = np.array([[FLOOR, WALL, WALL]])
+    assert _walls_excused(placement, reads, pixels, kinds, looks) == 0.0
+    assert _walls_excused(placement, reads, pixels, kinds, looks, frozenset({(0, 1)})) \
+        == pytest.approx(0.5 / 3)
+    assert _walls_excused(placement, reads, pixels, kinds, looks, frozenset({(0, 2)})) == 0.0

@@ -1001,12 +1001,14 @@ def _unghosted(view: View, image: np.ndarray, pack: TemplatePack, room: Room, lo
     kinds = room.kinds()
     known = _known(pack, layout)
     unseen = {NOT_STEPPED, STEPPED} - set(looks.names)
+    doorways = doorways_of(room)
 
     def placed_by(clean: np.ndarray) -> tuple[Placement, list]:
         placement, reads = place_by_looks(clean, kinds, looks, anchor=pack.anchor.image,
                                           known=known)
         return _picture_excused(placement, reads,
-                                _walls_excused(placement, reads, clean, kinds, looks))
+                                _walls_excused(placement, reads, clean, kinds, looks,
+                                              doorways))
 
     best: tuple[float, View] | None = None
     undo = None
@@ -1078,6 +1080,7 @@ def _search(image: np.ndarray, pack: TemplatePack, room: Room, looks: Looks
     kinds = room.kinds()
     known = _known(pack, layout)
     unseen = {NOT_STEPPED, STEPPED} - set(looks.names)
+    doorways = doorways_of(room)
     best: tuple[float, View] | None = None
     ranked = (1, 0.0)  # the best's rank (:func:`_rank`)
 
@@ -1085,7 +1088,8 @@ def _search(image: np.ndarray, pack: TemplatePack, room: Room, looks: Looks
         placement, reads = place_by_looks(pixels, kinds, looks, anchor=pack.anchor.image,
                                           known=known)
         return _picture_excused(placement, reads,
-                                _walls_excused(placement, reads, pixels, kinds, looks))
+                                _walls_excused(placement, reads, pixels, kinds, looks,
+                                              doorways))
 
     def place(screens: Iterable[Screen]) -> None:
         """Each screen's view placed through the looks; the best kept in ``best`` (by
@@ -1323,8 +1327,27 @@ WALL_WEAK = 0.4  # a wall tile matching a wall look by this share is a brick wal
 WALL_COLOUR = 2.0  # ... when its typical colour is this many tolerances from a wall look's
 
 
+def doorways_of(room: Room) -> frozenset[tuple[int, int]]:
+    """The ring cells (room coordinates, walls included) of the doorway Link enters by:
+    beside the start tile, on each edge of the board it lies on (issue 18: the start tile
+    is next to the east doorway). Empty when the start is inside the board."""
+    if room.start is None:
+        return frozenset()
+    r, c = room.start
+    out = set()
+    if c == room.cols - 1:
+        out.add((r + 1, room.cols + 1))
+    if c == 0:
+        out.add((r + 1, 0))
+    if r == room.rows - 1:
+        out.add((room.rows + 1, c + 1))
+    if r == 0:
+        out.add((0, c + 1))
+    return frozenset(out)
+
+
 def _walls_excused(placement: Placement, reads: list, pixels: np.ndarray, kinds: np.ndarray,
-                   looks: Looks) -> float:
+                   looks: Looks, doorways: frozenset[tuple[int, int]] = frozenset()) -> float:
     """What ``placement``'s wall tiles that are bricks of a design the pack never saw cost
     it, to be excused as :func:`_excused` excuses floor states unseen. Hero's Cave's walls
     are olive brick (issue 18), but a wall piece's bricks need not repeat: a calibration
@@ -1344,7 +1367,12 @@ def _walls_excused(placement: Placement, reads: list, pixels: np.ndarray, kinds:
     statues' neighbours differ (the floor around them turns red as Link walks), so a statue
     learned beside one colour matches one beside another by half its pixels (150002
     --wider, a 3.3x blur: four statues read 55-64% like their looks, the right view and
-    camera refused at 7%, 126 cells ``?``)."""
+    camera refused at 7%, 126 cells ``?``).
+
+    So is the doorway (``doorways``, :func:`doorways_of`), a gap in the wall with a look of
+    its own that the pack learned only if its calibration screenshot showed it: read not
+    strongly there, by any look or none (159013 --wider frame 2: the doorway read 61% like
+    the bricks, the view refused at 6%)."""
     from gridsight.vision.mapview import STRONG, UNREAD_COST
 
     walls = [k for k, kind in enumerate(looks.kinds) if kind in (WALL, BLOCK)]
@@ -1362,6 +1390,9 @@ def _walls_excused(placement: Placement, reads: list, pixels: np.ndarray, kinds:
     for i, read in enumerate(reads):
         rr, cc = divmod(i, n_cols)
         if rr >= window.shape[0] or cc >= window.shape[1] or window[rr, cc] not in (WALL, BLOCK):
+            continue
+        if (r0 + rr, c0 + cc) in doorways:
+            excused += read.look < 0 or read.share < STRONG
             continue
         if read.look not in typical or read.share >= STRONG or read.share < WALL_WEAK:
             continue
@@ -1483,6 +1514,19 @@ def _distinct_pitches(pitches: list[float]) -> list[float]:
 CUT_READ = 1
 
 
+def _past(view: View, shape: tuple[int, ...]) -> tuple[float, float, float, float]:
+    """Console pixels of ``view``'s whole view past the screenshot's edge (``shape``), each
+    side (left, top, right, bottom), exactly as placed; less than 0 where the view ends
+    inside the screenshot."""
+    screen = view.screen
+    layout = screen.layout
+    s, sy = screen.native_scale, screen.native_scale_y
+    h, w = shape[:2]
+    top = screen.y + layout.bar_top * screen.pitch_down
+    bottom = screen.y + (layout.tiles_high - layout.bar_bottom) * screen.pitch_down
+    return (-screen.x / s, -top / sy, (screen.x + screen.width - w) / s, (bottom - h) / sy)
+
+
 def at_border(view: View, shape: tuple[int, ...]) -> tuple[int, int, int, int]:
     """:data:`CUT_READ` at each side (left, top, right, bottom) of ``view`` where the
     screenshot's edge (``shape``) cuts the cell beyond the pixels read by under a console
@@ -1496,13 +1540,7 @@ def at_border(view: View, shape: tuple[int, ...]) -> tuple[int, int, int, int]:
     there, mid-scroll, is out of view whatever the picture's edges."""
     screen = view.screen
     layout = screen.layout
-    s, sy = screen.native_scale, screen.native_scale_y
-    h, w = shape[:2]
-    top = screen.y + layout.bar_top * screen.pitch_down
-    bottom = screen.y + (layout.tiles_high - layout.bar_bottom) * screen.pitch_down
-    # Console pixels of the whole view past the screenshot's edge, each side (exactly, as
-    # placed; less than 0 when the view ends inside the screenshot).
-    past = (-screen.x / s, -top / sy, (screen.x + screen.width - w) / s, (bottom - h) / sy)
+    past = _past(view, shape)
     clip = screen.clip
     edge = [p > -1.0 for p in past]
     cut = (clip[0] > 0 or (edge[0] and clip[2] > 0),
@@ -1515,6 +1553,65 @@ def at_border(view: View, shape: tuple[int, ...]) -> tuple[int, int, int, int]:
                  for is_cut, p, c in zip(cut, past, clip))
 
 
+#: The outer line of the cells at a side of the view is the room's when its pixels agree
+#: with the looks those cells read as at least this share as well as their other lines do
+#: (:func:`_unshown_sides`).
+LINE_SHOWN = 0.5
+SIDE_LINES = 2  # ... the lines nearest a side so judged: a picture placed this far off
+SIDE_CELLS = 2  # ... judged only where this many of the side's cells are read as a look
+
+
+def _unshown_sides(view: View, cells: tuple[int, int, int, int], looks: Looks,
+                   shape: tuple[int, ...], cut: Sequence[int] = (0, 0, 0, 0)
+                   ) -> tuple[int, int, int, int]:
+    """1 at each side (left, top, right, bottom) of ``view`` whose outermost cells
+    (``cells``: ``r0, r1, c0, c1``, inclusive, fully in view as placed) are only partly
+    shown, 0 at the others. A cell fully in view shows every line of its tile, the outer
+    one included; a picture placed a console pixel or two off (a window's border or the
+    screenshot's margin taken for its first pixels, the room's mapping still right) lets a
+    row or column in that the camera cuts, its outer line not the room's. Such a line agrees
+    with the looks its cells read as (all kinds, :func:`read_tiles`) less than
+    :data:`LINE_SHOWN` as well as their other lines do, any of the :data:`SIDE_LINES`
+    nearest the side: 160006 ``--widest all`` (a 5-pixel window border taken as the
+    picture's first console pixel, its first column 0% like its looks, the rest 100%) and
+    160012 (placed 2 console pixels low: its last two lines 0%). Only a side whose edge the
+    screenshot does not show is judged: the view ending within :data:`SIDE_LINES` console
+    pixels of the screenshot's edge (``shape``, :func:`_past`) or past it, where nothing
+    beyond the picture pins its place. Where the picture's edge shows (a status bar, a
+    margin), a smoothed picture bleeds it into the room's first line: 140023 --wider (a 4.8x
+    blur) has the top row's first line 0% like its looks, the status bar's dark blurred in,
+    and the row fully in view. A side the screenshot's edge cuts (``cut``,
+    :func:`at_border`) is not judged either: its cells miss a line by design."""
+    from gridsight.vision.mapview import read_tiles
+
+    r0, r1, c0, c1 = cells
+    if r1 - r0 < 2 or c1 - c0 < 2:
+        return (0, 0, 0, 0)  # too few cells to drop one side's
+    t = view.placement.tile
+    sides = ([(r, c0) for r in range(r0, r1 + 1)], [(r0, c) for c in range(c0, c1 + 1)],
+             [(r, c1) for r in range(r0, r1 + 1)], [(r1, c) for c in range(c0, c1 + 1)])
+    past = _past(view, shape)
+    out = [0, 0, 0, 0]
+    for side, where in enumerate(sides):
+        if cut[side] or past[side] <= -SIDE_LINES:
+            continue
+        tiles = np.stack([view.tile(r, c) for r, c in where])
+        reads = read_tiles(tiles, looks)
+        read = [(tile, looks.images[rd.look]) for tile, rd in zip(tiles, reads) if rd.look >= 0]
+        if len(read) < SIDE_CELLS:
+            continue
+        # Each tile turned so that the side's line is its first row.
+        turn = {0: lambda a: np.swapaxes(a, 0, 1), 1: lambda a: a,
+                2: lambda a: np.swapaxes(a, 0, 1)[::-1], 3: lambda a: a[::-1]}[side]
+        close = np.stack([np.abs(turn(tile).astype(np.int16) - turn(look).astype(np.int16))
+                          .max(axis=2) <= looks.tolerance for tile, look in read])
+        by_line = close.mean(axis=(0, 2))
+        rest = float(by_line[SIDE_LINES:].mean()) if t > SIDE_LINES else 1.0
+        if rest > 0 and (by_line[:SIDE_LINES] < LINE_SHOWN * rest).any():
+            out[side] = 1
+    return out[0], out[1], out[2], out[3]
+
+
 def _board_read(view: View, room: Room, looks: Looks, pack: TemplatePack,
                 cut: Sequence[int] = (0, 0, 0, 0), shape: tuple[int, ...] | None = None
                 ) -> RoomRead:
@@ -1524,6 +1621,9 @@ def _board_read(view: View, room: Room, looks: Looks, pack: TemplatePack,
     from gridsight.vision.mapview import read_tiles
 
     (r0, r1), (c0, c1) = view.cells(room, cut)
+    left, top, right, bottom = (_unshown_sides(view, (r0, r1, c0, c1), looks, shape, cut)
+                                if shape is not None else (0, 0, 0, 0))
+    r0, r1, c0, c1 = r0 + top, r1 - bottom, c0 + left, c1 - right
     tiles = np.stack([[view.tile(r, c) for c in range(c0, c1 + 1)] for r in range(r0, r1 + 1)])
     reads = read_tiles(tiles, looks, {FLOOR})
     kinds = room.kinds()
@@ -1533,6 +1633,7 @@ def _board_read(view: View, room: Room, looks: Looks, pack: TemplatePack,
     # written only when its pixels read as a block (a status bar taken for a row of the
     # room lets a row in that the room file would fill with statues unseen).
     (w_r0, w_r1), (w_c0, w_c1) = view.cells(room) if any(cut) else ((r0, r1), (c0, c1))
+    w_r0, w_r1, w_c0, w_c1 = max(w_r0, r0), min(w_r1, r1), max(w_c0, c0), min(w_c1, c1)
     unseen = {NOT_STEPPED, STEPPED, LINK} - set(looks.names)
     floor = [i for i in range(len(reads))
              if kinds[r0 + i // (c1 - c0 + 1), c0 + i % (c1 - c0 + 1)] == FLOOR]
