@@ -236,7 +236,8 @@ class SolveWorker:
         self._next_id = 0
         self.restarts = 0
         self._warmer: Any = None  # the game's kernel warm-up (gridsight.warm), if started
-        self._elsewhere = ""  # the kernel it compiles (module:function), told to the process
+        self._elsewhere: tuple[str, ...] = ()  # the kernels it compiles (module:function),
+        # told to the process while it runs
 
     # -- the process ---------------------------------------------------------------------
 
@@ -265,19 +266,34 @@ class SolveWorker:
         if self._warmer is None:
             return
         # The worker's auto searches do not compile the kernel too meanwhile: they keep to
-        # the Python twin until numba's cache holds it (engines.compiling_elsewhere).
+        # the Python twin until numba's cache holds it (engines.compiling_elsewhere), or
+        # until the warm-up is over (_say_warm_over).
         from gridsight.warm import WARMERS
 
-        self._elsewhere = WARMERS.get(game, ("",))[0]
+        self._elsewhere = WARMERS[game][0] if game in WARMERS else ()
         if self._process is not None and self._process.poll() is None:
             self._say_elsewhere()
         else:
             self.start()  # (it says so)
 
     def _say_elsewhere(self) -> None:
-        """Tell the process which kernel the warm-up compiles (again after a restart)."""
-        if self._elsewhere and self._process is not None:
-            _send(self._process.stdin, ("compiled-elsewhere", self._elsewhere))
+        """Tell the process which kernels the warm-up compiles (again after a restart)."""
+        if self._process is not None:
+            for entry in self._elsewhere:
+                _send(self._process.stdin, ("compiled-elsewhere", entry))
+
+    def _say_warm_over(self) -> None:
+        """Once the warm-up is over (done, or killed or failed before numba's cache held the
+        kernel), tell the process it no longer waits for it: a search that needs a kernel
+        the cache still lacks compiles it itself, as without a warm-up (before, the process
+        kept to the Python twin for the rest of the session)."""
+        if not self._elsewhere or self._warmer is None or not getattr(self._warmer, "over",
+                                                                      False):
+            return
+        entries, self._elsewhere = self._elsewhere, ()
+        if self._process is not None and self._process.poll() is None:
+            for entry in entries:
+                _send(self._process.stdin, ("compiled-elsewhere", entry, False))
 
     @property
     def preparing(self) -> bool:
@@ -343,6 +359,10 @@ class SolveWorker:
             raise RuntimeError("the worker is still solving a board; poll it first")
         self.start()
         assert self._process is not None
+        try:
+            self._say_warm_over()
+        except (OSError, ValueError):
+            pass  # a process gone: the board's send below restarts it
         self._next_id += 1
         stops = (hard_stop(options.limit) if hard_seconds is None and backstop_seconds is None
                  else HardStops.of(hard_seconds, backstop_seconds))
@@ -470,7 +490,7 @@ def serve(source: Any, sink: Any) -> None:
         if job[0] == "compiled-elsewhere":  # gridsight.warm compiles this kernel
             from gridsight.solvers.engines import compiled_elsewhere
 
-            compiled_elsewhere(job[1])
+            compiled_elsewhere(*job[1:])
             continue
         job_id, game, given, options = job
         try:

@@ -120,8 +120,10 @@ def _numba_found() -> bool:
 
 
 def kernel_loaded(module: str) -> bool:
-    """Has this process imported the kernel ``module`` (so using it costs nothing more)?"""
-    return sys.modules.get(module) is not None
+    """Has this process imported the kernel ``module`` (so using it costs nothing more)? Not
+    while another process compiles it (:func:`compiling_elsewhere`): importing the module is
+    not compiling it, and the check that asks numba's cache imports it."""
+    return sys.modules.get(module) is not None and not compiling_elsewhere(module)
 
 
 def starts_in_kernel(engine: str, search: str, kernel: str, meter: Meter | None = None) -> bool:
@@ -139,7 +141,8 @@ def starts_in_kernel(engine: str, search: str, kernel: str, meter: Meter | None 
         return True
     if not numba_installed():
         return False
-    return kernel_loaded(kernel) or (SWITCH_STATES[search] == 0 and affords_loading(meter))
+    return kernel_loaded(kernel) or (SWITCH_STATES[search] == 0 and affords_loading(meter)
+                                     and not compiling_elsewhere(kernel))
 
 
 def affords_loading(meter: Meter | None) -> bool:
@@ -183,31 +186,58 @@ def affords_loading(meter: Meter | None) -> bool:
 _ELSEWHERE: set[str] = set()
 
 
-def compiled_elsewhere(entry: str) -> None:
+def compiled_elsewhere(entry: str, compiling: bool = True) -> None:
     """Say that another process compiles the kernel ``entry`` (``module:function``) into
-    numba's cache: this process's ``auto`` searches wait for it (:func:`compiling_elsewhere`)."""
-    _ELSEWHERE.add(entry)
+    numba's cache: this process's ``auto`` searches wait for it (:func:`compiling_elsewhere`).
+    ``compiling=False``: it no longer does (the warm-up ended, done or not: a kernel its
+    cache still lacks is compiled here when a search needs it, as without a warm-up)."""
+    if compiling:
+        _ELSEWHERE.add(entry)
+    else:
+        _ELSEWHERE.discard(entry)
 
 
-def compiling_elsewhere(module: str, load: Callable[[], Any]) -> bool:
+def compiling_elsewhere(module: str, load: Callable[[], Any] | None = None) -> bool:
     """Is kernel ``module`` being compiled by another process (:func:`compiled_elsewhere`)
-    and not yet in numba's cache (:func:`kernel_cached` of the function ``load`` gives,
-    called only then)? Then ``auto`` keeps to the Python twin; once the cache holds it,
-    loading it costs about half a second."""
-    if not any(entry.partition(":")[0] == module for entry in _ELSEWHERE):
+    and not yet in numba's cache (:func:`kernel_cached` of the function ``load`` gives, or of
+    the entry's function, imported only then)? Then ``auto`` keeps to the Python twin; once
+    the cache holds it, loading it costs about half a second (and it is not asked again)."""
+    entries = [entry for entry in _ELSEWHERE if entry.partition(":")[0] == module]
+    if not entries:
         return False
-    return not kernel_cached(load())
+    if load is None:
+        from importlib import import_module
+
+        kernel = import_module(module)
+        functions = [getattr(kernel, entry.partition(":")[2]) for entry in entries]
+    else:
+        functions = [load()]
+    if all(kernel_cached(function) for function in functions):
+        _ELSEWHERE.difference_update(entries)
+        return False
+    return True
 
 
 def kernel_cached(function: Any) -> bool:
     """Does numba's cache hold the compiled ``function`` (an ``@njit(cache=True)``
-    dispatcher)? Asked of numba's own cache object: the index file it would load (beside the
-    source, or in the user's cache folder for a read-only install)."""
+    dispatcher)? Asked of numba's own cache object, as numba reads it: its index (beside the
+    source, or in the user's cache folder for a read-only install) loads, is fresh (numba's
+    stamp of the source file matches) and names data files that are all there. numba writes
+    each file whole (a temporary file, then a rename) but the index before its data, so a
+    process killed between the two leaves an index naming a missing file: numba then compiles
+    again, and this says no (an index alone said yes, and the warm-up said ``warm`` while
+    the solver's process compiled the kernel a second time)."""
     import os
 
-    index = getattr(getattr(getattr(function, "_cache", None), "_cache_file", None),
-                    "_index_path", None)
-    return index is not None and os.path.exists(index)
+    cache_file = getattr(getattr(function, "_cache", None), "_cache_file", None)
+    if cache_file is None:
+        return False
+    try:
+        overloads = cache_file._load_index()
+        return bool(overloads) and all(
+            os.path.exists(cache_file._data_path(name)) for name in overloads.values())
+    except Exception:  # noqa: BLE001 - an index numba could not read: numba compiles again
+        return False
 
 
 def switch_after(engine: str, search: str) -> int | None:

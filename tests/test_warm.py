@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sys
 import time
+from types import SimpleNamespace
 
 import pytest
 
@@ -19,13 +20,17 @@ SETTINGS = {"budget": None, "time_limit": 0}
 
 
 class FakeWarmer:
-    def __init__(self, state: str = "cold") -> None:
+    def __init__(self, state: warm.WarmState = warm.WarmState.COLD) -> None:
         self.state = state
         self.closed = 0
 
     @property
     def compiling(self) -> bool:
-        return self.state == "cold"
+        return self.state is warm.WarmState.COLD
+
+    @property
+    def over(self) -> bool:
+        return self.state is warm.WarmState.DONE
 
     def close(self) -> None:
         self.closed += 1
@@ -49,7 +54,7 @@ def test_the_worker_starts_one_warm_up_per_game_says_it_prepares_and_stops_it_on
     worker.warm("disco-zoo", start=start)
     worker.warm("disco-zoo", start=start)
     assert started == ["disco-zoo"] and worker.preparing
-    fake.state = "done"
+    fake.state = warm.WarmState.DONE
     assert not worker.preparing
     worker.close()
     assert fake.closed == 1
@@ -76,13 +81,13 @@ def test_the_warm_up_process_lines_are_followed_and_the_process_stopped():
                "import time; print('cold', flush=True); time.sleep(600)"]
     warmer = warm.Warmer("disco-zoo", command=command)
     deadline = time.monotonic() + 120  # a backstop only: the line comes when it comes
-    while warmer.state == "starting" and time.monotonic() < deadline:
+    while warmer.state is warm.WarmState.STARTING and time.monotonic() < deadline:
         time.sleep(0.05)
     assert warmer.compiling
     warmer.close()
-    while warmer.state != "done" and time.monotonic() < deadline:
+    while warmer.state is not warm.WarmState.DONE and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert warmer.state == "done" and not warmer.compiling
+    assert warmer.state is warm.WarmState.DONE and warmer.over and not warmer.compiling
 
 
 def test_nothing_is_warmed_without_numba_nor_for_a_game_without_a_kernel_nor_when_off(
@@ -97,16 +102,44 @@ def test_nothing_is_warmed_without_numba_nor_for_a_game_without_a_kernel_nor_whe
 
 
 @pytest.mark.skipif(not numba_installed(), reason="needs numba (the fast extra)")
-def test_the_cache_check_asks_numbas_own_cache_file_of_the_kernel(tmp_path, monkeypatch):
+def test_the_cache_check_reads_numbas_own_index_and_wants_its_data_files(tmp_path, monkeypatch):
     from gridsight.solvers.disco_zoo import kernel
 
-    index = kernel.solve._cache._cache_file._index_path
-    monkeypatch.setattr(kernel.solve._cache._cache_file, "_index_path",
-                        str(tmp_path / "none.nbi"))
+    cache_file = kernel.solve._cache._cache_file
+    assert cache_file._index_path.endswith(".nbi")
+    monkeypatch.setattr(cache_file, "_index_path", str(tmp_path / "solve.nbi"))
+    monkeypatch.setattr(cache_file, "_cache_path", str(tmp_path))
     assert not warm.cache_holds("disco-zoo")
-    (tmp_path / "none.nbi").write_bytes(b"")
+    (tmp_path / "solve.nbi").write_bytes(b"")  # not an index numba could load
+    assert not warm.cache_holds("disco-zoo")
+    # numba saves the index before the data: a process killed between the two leaves this
+    cache_file._save_index({("a signature", "a target"): "solve.1.nbc"})
+    assert not warm.cache_holds("disco-zoo")
+    (tmp_path / "solve.1.nbc").write_bytes(b"compiled")
     assert warm.cache_holds("disco-zoo")
-    assert index.endswith(".nbi")
+    # an index of another version of the source (numba's stamp differs) holds nothing
+    monkeypatch.setattr(cache_file, "_source_stamp", ("another", 1))
+    assert not warm.cache_holds("disco-zoo")
+
+
+@pytest.mark.skipif(not numba_installed(), reason="needs numba (the fast extra)")
+def test_a_warm_up_clears_the_temporary_files_a_killed_compile_left_and_only_old_ones(
+        tmp_path, monkeypatch):
+    import os
+
+    from gridsight.solvers.thrill_digger import lookahead_kernel
+
+    monkeypatch.setattr(lookahead_kernel._rollout_sums._cache._cache_file, "_cache_path",
+                        str(tmp_path))
+    old = tmp_path / "lookahead_kernel._rollout_sums-141.py311.1.nbc.tmp.0123456789abcdef"
+    young = tmp_path / "lookahead_kernel._rollout_sums-141.py311.nbi.tmp.fedcba9876543210"
+    kept = tmp_path / "lookahead_kernel._rollout_sums-141.py311.nbi"
+    for path in (old, young, kept):
+        path.write_bytes(b"")
+    now = os.path.getmtime(young) + 60
+    os.utime(old, (now - warm.STALE_SECONDS - 60,) * 2)
+    assert warm.clear_leftovers("thrill-digger", now=now) == [str(old)]
+    assert sorted(path.name for path in tmp_path.iterdir()) == sorted([young.name, kept.name])
 
 
 def test_the_worker_process_is_told_which_kernel_is_compiled_elsewhere(monkeypatch):
@@ -162,3 +195,95 @@ def test_an_auto_search_keeps_to_python_while_another_process_compiles_the_kerne
     monkeypatch.setattr(advise, "compiling_elsewhere", lambda module, load: False)  # cache holds it
     advise.plan(board, Objective("expected"), budget=None, max_nodes=200, engine="auto")
     assert engines_run == ["python", "numba"]
+
+
+def test_the_worker_process_stops_waiting_once_told_the_warm_up_is_over(monkeypatch):
+    import io
+    import pickle
+
+    from gridsight.solvers import engines
+    from gridsight.worker import serve
+
+    entry = "gridsight.solvers.thrill_digger.lookahead_kernel:_rollout_sums"
+    monkeypatch.setattr(engines, "_ELSEWHERE", set())
+    frames = b""
+    for message in (("compiled-elsewhere", entry), ("compiled-elsewhere", entry, False), None):
+        data = pickle.dumps(message)
+        frames += len(data).to_bytes(8, "big") + data
+    serve(io.BytesIO(frames), io.BytesIO())
+    assert engines._ELSEWHERE == set()
+
+
+def test_a_warm_up_that_ended_without_the_cache_lets_the_worker_compile_again(monkeypatch):
+    """Killed or failed mid-compile: the worker is told once, before its next board, and is
+    not told again after a restart (before, it kept to the Python twin all session)."""
+    from gridsight import worker as worker_module
+
+    sent: list = []
+    monkeypatch.setattr(worker_module, "_send", lambda stream, message: sent.append(message))
+
+    def start(self):  # a stand-in process: nothing is solved here
+        if self._process is None:
+            self._process = SimpleNamespace(stdin=None, stdout=None, pid=0, poll=lambda: None,
+                                            kill=lambda: None, wait=lambda timeout: 0)
+            self._say_elsewhere()
+
+    monkeypatch.setattr(SolveWorker, "start", start)
+    fake = FakeWarmer()
+    worker = SolveWorker(meter=lambda pid: None)
+    worker.warm("thrill-digger", start=lambda game: fake)
+    entry = warm.WARMERS["thrill-digger"][0][0]
+    assert sent == [("compiled-elsewhere", entry)]
+    options = SimpleNamespace(limit=None)
+    worker.submit("thrill-digger", "difficulty: beginner", options, hard_seconds=60)
+    assert sent[-1][0] == 1 and len(sent) == 2  # still compiling: nothing more said
+    worker.kill()
+    fake.state = warm.WarmState.DONE  # killed before numba's cache held the kernel
+    worker.submit("thrill-digger", "difficulty: beginner", options, hard_seconds=60)
+    # said to the restarted process, then the warm-up's end, then the board
+    assert sent[-3:-1] == [("compiled-elsewhere", entry), ("compiled-elsewhere", entry, False)]
+    assert sent[-1][0] == 2
+    worker.kill()
+    worker.submit("thrill-digger", "difficulty: beginner", options, hard_seconds=60)
+    assert sent[-1][0] == 3 and sent[-2][0] == 2  # nothing said about it any more
+    worker.kill()
+
+
+@pytest.mark.skipif(not numba_installed(), reason="needs numba (the fast extra)")
+def test_importing_a_kernel_compiled_elsewhere_is_not_loading_it(monkeypatch):
+    """The cache check imports the kernel's module: a later search must still not take it as
+    loaded (before, Disco Zoo's second long board compiled the kernel beside the warm-up)."""
+    from gridsight.solvers import engines
+    from gridsight.solvers.disco_zoo import engines as disco_engines
+    from gridsight.solvers.disco_zoo import kernel  # noqa: F401 - imported, not compiled
+
+    monkeypatch.setattr(engines, "_ELSEWHERE", {"gridsight.solvers.disco_zoo.kernel:solve"})
+    monkeypatch.setattr(engines, "kernel_cached", lambda function: False)
+    assert not disco_engines.kernel_loaded()
+    assert not engines.starts_in_kernel("auto", "thrill-digger-lookahead",
+                                        "gridsight.solvers.disco_zoo.kernel")
+    monkeypatch.setattr(engines, "kernel_cached", lambda function: True)  # the cache holds it
+    assert disco_engines.kernel_loaded()
+    assert engines._ELSEWHERE == set()  # not asked again
+
+
+@pytest.mark.skipif(not numba_installed(), reason="needs numba (the fast extra)")
+def test_an_auto_tile_path_run_keeps_to_python_while_another_process_compiles_its_kernel(
+        monkeypatch):
+    from gridsight.solvers import engines
+    from gridsight.solvers.boardtext import parse_boards
+    from gridsight.solvers.limit import Limit
+    from gridsight.solvers.tile_path import frontier, limits
+    from gridsight.solvers.tile_path.board import parse_board
+
+    loads: list[str] = []
+    monkeypatch.setattr(frontier, "load_numba_engine", lambda: loads.append("kernel"))
+    monkeypatch.setattr(frontier, "AUTO_SWITCH_STATES", 1)  # every run would switch
+    monkeypatch.setattr(engines, "_ELSEWHERE", {"gridsight.solvers.tile_path.kernel:expand"})
+    monkeypatch.setattr(engines, "kernel_cached", lambda function: False)
+    board = parse_board(parse_boards(warm._TILE_PATH_BOARD)[0])
+    walk = (board.rows, board.cols, board.tiles, board.start)
+    assert frontier.hamiltonian_path(*walk, engine="auto").engine == "python"
+    assert loads == [] and not limits.may_load_kernel(Limit().start())
+    monkeypatch.setattr(engines, "kernel_cached", lambda function: True)  # the cache holds it
+    assert limits.may_load_kernel(Limit().start())

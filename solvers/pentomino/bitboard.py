@@ -34,8 +34,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from gridsight.solvers.engines import (
-    NEEDS_NUMBA, SWITCH_STATES, EngineUnavailable, affords_loading, check_engine, kernel_loaded,
-    numba_installed,
+    NEEDS_NUMBA, SWITCH_STATES, EngineUnavailable, affords_loading, check_engine,
+    compiling_elsewhere, kernel_loaded, numba_installed,
 )
 from gridsight.solvers.limit import Meter
 from gridsight.solvers.pentomino.placements import Placement, placements_with_masks
@@ -177,8 +177,10 @@ def search(
                                        node_cap=_PYTHON_FIRST)
                 if first is not None:
                     return first
-            # past the first nodes: the kernel if the limit still affords it, else on in Python
-            engine = "numba" if affords_loading(meter) else "python"
+            # past the first nodes: the kernel if the limit still affords it, else on in
+            # Python (also while another process compiles it: engines.compiling_elsewhere)
+            engine = ("numba" if affords_loading(meter) and not compiling_elsewhere(KERNEL)
+                      else "python")
         else:
             engine = "numba"
     if engine == "numba":

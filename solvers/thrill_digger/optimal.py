@@ -46,7 +46,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from gridsight.solvers.engines import NEEDS_NUMBA, SWITCH_STATES, EngineUnavailable, check_engine
-from gridsight.solvers.engines import affords_loading, numba_installed
+from gridsight.solvers.engines import affords_loading, compiling_elsewhere, numba_installed
 from gridsight.solvers.limit import Limit, LimitReached, Meter, unlimited
 from gridsight.solvers.thrill_digger.layouts import (
     BOMB_OUTCOME,
@@ -68,6 +68,7 @@ TIE = 1e-9
 # A fresh search first runs in Python up to this many states before it hands over to the
 # compiled kernel (loading numba costs a process about a second): solvers.engines' threshold.
 PYTHON_FIRST = SWITCH_STATES["thrill-digger-optimal"]
+KERNEL = "gridsight.solvers.thrill_digger.optimal_kernel"
 MEMO_LIMIT = 2_000_000  # states kept between calls before the memo is cleared
 CHECK_EVERY = 256  # Python states between two looks at the meter
 KERNEL_SLICE = 1 << 14  # compiled states between two looks at the meter (a few ms)
@@ -232,8 +233,10 @@ class ExactPlay:
             return known, 0
         if self.engine == "numba" or (self.engine == "auto" and self._kernel is not None):
             return self._compiled().value(key, fits, left, meter)
-        # auto: the kernel past PYTHON_FIRST states, if the limit affords loading it
-        handover = self.engine == "auto" and kernel_available() and affords_loading(meter)
+        # auto: the kernel past PYTHON_FIRST states, if the limit affords loading it and no
+        # other process compiles it meanwhile (engines.compiling_elsewhere)
+        handover = (self.engine == "auto" and kernel_available() and affords_loading(meter)
+                    and not compiling_elsewhere(KERNEL))
         first = meter.within(Limit(seconds=None, states=PYTHON_FIRST)) if handover else meter
         try:
             return self._python.value(key, fits, left, first)

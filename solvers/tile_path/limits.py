@@ -37,7 +37,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gridsight.solvers.engines import SWITCH_STATES, affords_loading, kernel_loaded, numba_installed
+from gridsight.solvers.engines import (
+    SWITCH_STATES, affords_loading, compiling_elsewhere, kernel_loaded, numba_installed,
+)
 from gridsight.solvers.limit import Limit, LimitReached, Meter, amount
 
 #: What one frontier state costs in memory, by engine (docs/tile-path.md, measured): a
@@ -124,8 +126,11 @@ def may_load_kernel(meter: Meter) -> bool:
     (:func:`gridsight.solvers.engines.affords_loading`: loading is one step no limit can stop;
     the first Hero's Cave solve of a process under ``Limit(seconds=0.2)`` took 0.63 s of CPU,
     3.0 s with numba's cache empty, when the run loaded it mid-search). Asked once, as a run
-    starts, for both its engine and its memory bound (:func:`memory_bound`)."""
-    return kernel_loaded(KERNEL) or affords_loading(meter)
+    starts, for both its engine and its memory bound (:func:`memory_bound`). Never while
+    another process compiles the kernel into numba's cache (the live warm-up,
+    :func:`gridsight.solvers.engines.compiling_elsewhere`, told by the process's caller): a
+    second compile here (about 6 CPU s) would race it; the run stays in the Python twin."""
+    return kernel_loaded(KERNEL) or (affords_loading(meter) and not compiling_elsewhere(KERNEL))
 
 
 def states_within(memory: int, compiled: bool, switch: int) -> int:
