@@ -11,9 +11,23 @@ platform has it, so the solver's process comes first), that says on its first li
 numba's cache holds the game's kernel (``warm``) or not (``cold``), runs the kernel on a small
 board (compiling it and writing the cache, or only loading it), and says ``done``. It never
 holds up a board: the solver's process goes on meanwhile (the opening book, or the Python
-twin under ``engine=auto``); a solve that needs the kernel before the warm-up is done compiles
-it itself, as before. :class:`Warmer` reads its lines on a thread and says whether the solver
-is still being prepared.
+twin under ``engine=auto``: every ``auto`` switch asks
+:func:`gridsight.solvers.engines.compiling_elsewhere`, told by the worker), and once the
+warm-up is over, done or not, the worker is told so and a solve that needs a kernel the cache
+still lacks compiles it itself, as without a warm-up. :class:`Warmer` reads its lines on a
+thread and says whether the solver is still being prepared (:class:`WarmState`).
+
+Games warmed (:data:`WARMERS`): Disco Zoo, tile path and Thrill Digger (an expert pit's first
+solve compiles the lookahead's rollouts: 7.1 worker CPU s on an empty cache, measured).
+Pentomino has a kernel, but none of live's solves of the example boards reaches it (the
+Python twin finishes each within its first placements, the stuck-deep board in 0.9 s), so a
+warm-up would compile it for nothing.
+
+A compile cut short writes nothing (numba saves a function's cache when its compile ends): a
+warm-up still compiling when live closes is left to finish (:meth:`Warmer.close`). numba
+writes each cache file whole (a temporary name, then a rename), the index before the data:
+the cache check (:func:`gridsight.solvers.engines.kernel_cached`) wants both, and a warm-up
+clears the temporary files a killed write left (:func:`clear_leftovers`).
 
 numba's cache: beside the kernel's source (``__pycache__``) when that folder is writable, and
 numba itself falls back to the user's cache folder (``~/.cache/numba``, ``XDG_CACHE_HOME``)
@@ -179,7 +193,8 @@ class Warmer:
         self.state = WarmState.STARTING
         self._process = subprocess.Popen(
             command or [sys.executable, "-m", "gridsight.warm", game],
-            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+            start_new_session=os.name == "posix")
         threading.Thread(target=self._read, daemon=True, name="gridsight-warm").start()
 
     def _read(self) -> None:
@@ -207,7 +222,20 @@ class Warmer:
         return self.state is WarmState.DONE
 
     def close(self) -> None:
-        """Stop the process if it still runs (a compile cut short writes no cache)."""
+        """End the warm-up with its caller: stopped when it only loads the kernel or is
+        done, **left to finish when it compiles** (:attr:`compiling`). A compile cut short
+        writes nothing to numba's cache (measured: a Disco Zoo warm-up killed at 8 CPU s
+        left no file, and the next one compiled from the start, 26 CPU s at load 35), so a
+        machine whose sessions all end sooner than the compile (over two minutes of wall
+        clock on a busy one) would never get the kernel. Left alone, the process ends by
+        itself once the cache holds the kernel (niced; its own session, so a Ctrl-C in the
+        player's terminal does not cut it short either)."""
+        if self.compiling and self._process.poll() is None:
+            return
+        self.stop()
+
+    def stop(self) -> None:
+        """Stop the process now if it still runs (a compile cut short writes no cache)."""
         if self._process.poll() is None:
             self._process.kill()
         self._process.wait(timeout=10)

@@ -75,19 +75,29 @@ def test_the_panel_says_the_solver_is_being_prepared_rather_than_thinking_on_a_f
     assert loop.view.status == "Thinking…"
 
 
-def test_the_warm_up_process_lines_are_followed_and_the_process_stopped():
-    # A stand-in process: says it compiles, then waits to be stopped.
-    command = [sys.executable, "-c",
-               "import time; print('cold', flush=True); time.sleep(600)"]
-    warmer = warm.Warmer("disco-zoo", command=command)
-    deadline = time.monotonic() + 120  # a backstop only: the line comes when it comes
+def _said(warmer: warm.Warmer, deadline: float) -> None:
     while warmer.state is warm.WarmState.STARTING and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert warmer.compiling
-    warmer.close()
-    while warmer.state is not warm.WarmState.DONE and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert warmer.state is warm.WarmState.DONE and warmer.over and not warmer.compiling
+
+
+def test_the_warm_up_process_lines_are_followed_and_a_compile_is_left_to_finish_on_close():
+    # Stand-in processes: say they compile (or load), then wait to be stopped.
+    deadline = time.monotonic() + 120  # a backstop only: the line comes when it comes
+    warmers = {word: warm.Warmer("disco-zoo", command=[
+        sys.executable, "-c", f"import time; print({word!r}, flush=True); time.sleep(600)"])
+        for word in ("cold", "warm")}
+    for warmer in warmers.values():
+        _said(warmer, deadline)
+    compiling, loading = warmers["cold"], warmers["warm"]
+    assert compiling.compiling and not loading.compiling
+    compiling.close()  # a compile cut short would write no cache: left to finish
+    loading.close()  # only loading: stopped
+    assert compiling._process.poll() is None and loading._process.poll() is not None
+    compiling.stop()
+    for warmer in warmers.values():
+        while warmer.state is not warm.WarmState.DONE and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert warmer.state is warm.WarmState.DONE and warmer.over and not warmer.compiling
 
 
 def test_nothing_is_warmed_without_numba_nor_for_a_game_without_a_kernel_nor_when_off(
