@@ -250,3 +250,27 @@ def test_the_demos_first_board_is_not_taken_as_read_before_live_has_read_it(tmp_
         loop = LiveLoop(game, load_game_pack(game, None))
         assert write_snapshot(status, loop.view) == ""
         assert not _shows(status, first) and not _solving(status, first), game
+
+
+def test_the_demos_end_leaves_its_window_up_until_live_has_ended(tmp_path):
+    # Qt 6's quit() closed every window before the loop ended: a tick of live's in between
+    # read the demo's window as closed, and the last status said "window ... was closed".
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    pytest.importorskip("PySide6")
+    from PySide6.QtCore import QTimer
+
+    from gridsight.commands.demo import _ending, end_with
+    from gridsight.demo.window import DemoWindow
+
+    frames = [f.image for f in load_script("minesweeper").frames[:1]]
+    window = DemoWindow(frames, "demo test", 1.0, seen=lambda i: True)
+    end_with(window)
+    window.start()
+    window.timer.stop()
+    seen_open: list[bool] = []
+    QTimer.singleShot(0, window.advance)  # the last frame has been shown long enough
+    code = window.app.exec()
+    seen_open.append(window.window.isVisible())
+    window.close()
+    assert code == 0 and seen_open == [True]
+    assert _ending(window.index, len(frames)) == "the demo finished: its board was shown"

@@ -117,7 +117,7 @@ def test_thrill_digger_offers_rupees_as_coloured_buttons():
     assert buttons["*"].text() == "bomb" and buttons["x"].text() == "rupoor"
     buttons["r"].click()
     assert panel.loop.view.board.splitlines()[1].split()[0] == "r"
-    assert panel.believed()[0][0] == "20"  # a red rupee, worth 20
+    assert panel.believed()[0][0] == "red"  # a red rupee, by the name a player sees
     assert "risk of a bomb" in panel.scale.text()
     panel.close()
 
@@ -412,3 +412,20 @@ def test_every_colour_a_cell_may_show_has_its_text_in_the_ink_that_reads_best():
         ink = ink_for(colour)
         other = "#ffffff" if ink == "#000000" else "#000000"
         assert contrast(colour, ink) >= max(4.5, contrast(colour, other)), (colour, ink)
+
+
+def test_minesweepers_overlay_writes_on_a_cell_the_word_its_key_gives_that_cells_sign():
+    """One vocabulary: the overlay wrote "safe" on a cell whose sign the panel's key called
+    "no mine"."""
+    from gridsight import api
+    from gridsight.solvers.advice import MarkKind
+
+    seen = set()
+    safe = "mines: 2\n0 1 .\n1 2 .\n. . .\n"  # the corner cell is certainly safe
+    for text in (safe, (EXAMPLES / "minesweeper-beginner.txt").read_text().replace("F", ".")):
+        drawing = api.solve("minesweeper", text).drawing
+        for mark in drawing.marks:
+            if mark.kind in (MarkKind.SAFE, MarkKind.DANGER):
+                seen.add(mark.kind)
+                assert mark.label == drawing.legend.word(mark.kind.value, "")
+    assert seen == {MarkKind.SAFE, MarkKind.DANGER}

@@ -15,6 +15,7 @@ import json
 import stat
 import sys
 from pathlib import Path
+from typing import Any
 
 from gridsight.registry import game_names, get_spec
 
@@ -86,7 +87,7 @@ def run(options: argparse.Namespace) -> int:
     window = DemoWindow([f.image for f in script.frames], title, every, at=WINDOW_AT,
                         seen=lambda index: _shows(status, script.frames[index].labels),
                         thinking=lambda index: _solving(status, script.frames[index].labels))
-    window.on_finished = window.app.quit
+    end_with(window)
     # The window waits for each board's advice while the solver works on it (bounded by the
     # solver's hard stop): live's own end is only a backstop past all those waits.
     duration = (every + window.patience + _solve_backstop(spec, script.solve)) * (
@@ -105,10 +106,33 @@ def run(options: argparse.Namespace) -> int:
         code = int(live.func(live) or 0)
     finally:
         window.close()
+    print(f"gridsight: {_ending(window.index, len(script.frames))}", file=sys.stderr,
+          flush=True)
     if code:
         return code
     replay = parser.parse_args(["replay", str(log), "--check", "--html", str(report)])
     return int(replay.func(replay) or 0)
+
+
+def end_with(window: Any) -> None:
+    """The demo ``window``'s last frame ends the session (live's Qt loop): with ``exit``, not
+    ``quit``. Qt 6's quit() closes every window first, and a tick of live's in between read
+    the demo's window as closed, so the session's last status (the status file's, the
+    terminal's) was "window ... was closed; followed again when it reopens"."""
+    window.on_finished = lambda: window.app.exit(0)
+
+
+def _ending(index: int, frames: int) -> str:
+    """What the demo says when live has ended: that it finished, or where it stopped (live's
+    own end, its backstop, came first; or the player ended it).
+
+    >>> _ending(3, 3), _ending(1, 3)
+    ('the demo finished: all 3 boards were shown', 'the demo stopped at board 2 of 3')
+    """
+    if index >= frames:
+        shown = f"all {frames} boards were shown" if frames > 1 else "its board was shown"
+        return f"the demo finished: {shown}"
+    return f"the demo stopped at board {index + 1} of {frames}"
 
 
 def _commands_parser() -> argparse.ArgumentParser:

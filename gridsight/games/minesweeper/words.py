@@ -19,7 +19,8 @@ WORDS = Words(
     },
     legend={
         "recommend": "open next",
-        "safe": "no mine",
+        # the word the overlay writes on such a cell and the advice says ("certainly safe")
+        "safe": "safe",
         "danger": "mine",
         "conflict": "wrong flag",
     },

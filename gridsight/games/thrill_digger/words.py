@@ -1,16 +1,17 @@
 """Thrill Digger in its own words: holes, rupee colours, bombs and rupoors.
 
-The panel shows each rupee as a button of its colour marked with its worth; the legend says
+The panel shows each rupee as a button of its colour marked with that colour's name (what a
+player sees in the pit: a green rupee, not its worth of 1); the legend says
 "safe" (certainly a rupee), "bomb", "rupoor", and the tint is the risk of a bomb (red: likely).
 
 >>> WORDS.word("r").name, WORDS.word("r").short, WORDS.word("r").colour
-('red rupee', '20', '#d83a3a')
+('red rupee', 'red', '#d83a3a')
 """
 
 from __future__ import annotations
 
 from gridsight.games.spec import CellWord, Words
-from gridsight.solvers.thrill_digger.rules import BOMB, COLOUR_NAMES, COLOUR_VALUES, RUPOOR, UNDUG, UNSEEN
+from gridsight.solvers.thrill_digger.rules import BOMB, COLOUR_NAMES, RUPOOR, UNDUG, UNSEEN
 
 RUPEE_COLOURS = {"g": "#3fae49", "b": "#3a6fd8", "r": "#d83a3a", "s": "#c8c8d0",
                  "y": "#e8b923"}
@@ -18,7 +19,7 @@ RUPEE_COLOURS = {"g": "#3fae49", "b": "#3a6fd8", "r": "#d83a3a", "s": "#c8c8d0",
 WORDS = Words(
     cells={
         UNDUG: CellWord("", "not dug"),
-        **{token: CellWord(str(COLOUR_VALUES[token]), f"{name} rupee", RUPEE_COLOURS[token])
+        **{token: CellWord(name, f"{name} rupee", RUPEE_COLOURS[token])
            for token, name in COLOUR_NAMES.items()},
         RUPOOR: CellWord("rupoor", "rupoor", "#5b3a7a"),
         BOMB: CellWord("Bomb", "bomb", "#303030"),
