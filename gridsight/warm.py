@@ -49,7 +49,7 @@ import subprocess
 import sys
 import threading
 import time
-from typing import Callable
+from typing import Any, Callable
 
 #: A small board of each game with a kernel: running it compiles (or loads) the kernel.
 _DISCO_ZOO_BOARD = """region: Jungle
@@ -101,25 +101,37 @@ def _disco_zoo() -> None:
     make_search(joint, Objective("expected"), engine="numba").decide(2)
 
 
+def _disco_zoo_kernels() -> tuple[Any, ...]:
+    from gridsight.solvers.disco_zoo import kernel
+
+    return (kernel.solve,)
+
+
+def _tile_path_kernels() -> tuple[Any, ...]:
+    from gridsight.solvers.tile_path import kernel
+
+    return (kernel.expand,)
+
+
+def _thrill_digger_kernels() -> tuple[Any, ...]:
+    from gridsight.solvers.thrill_digger import lookahead_kernel
+
+    return (lookahead_kernel._rollout_sums,)
+
+
 #: Each game with a kernel worth warming: its kernels' entries (``module:function``, the
 #: compiled functions its searches call, whose cache entries say whether numba's cache holds
-#: the kernel; each is compiled after the functions it calls, so it is cached last) and the
-#: run that compiles them.
-WARMERS: dict[str, tuple[tuple[str, ...], Callable[[], None]]] = {
-    "disco-zoo": (("gridsight.solvers.disco_zoo.kernel:solve",), _disco_zoo),
-    "tile-path": (("gridsight.solvers.tile_path.kernel:expand",),
+#: the kernel; each is compiled after the functions it calls, so it is cached last), those
+#: functions (imported by their loader, with numba) and the run that compiles them.
+WARMERS: dict[str, tuple[tuple[str, ...], Callable[[], tuple[Any, ...]], Callable[[], None]]] = {
+    "disco-zoo": (("gridsight.solvers.disco_zoo.kernel:solve",), _disco_zoo_kernels,
+                  _disco_zoo),
+    "tile-path": (("gridsight.solvers.tile_path.kernel:expand",), _tile_path_kernels,
                   _run("tile-path", _TILE_PATH_BOARD, {"engine": "numba"})),
     # (no engine option: its lookahead's rollouts start in the kernel under numba)
     "thrill-digger": (("gridsight.solvers.thrill_digger.lookahead_kernel:_rollout_sums",),
-                      _run("thrill-digger", _THRILL_DIGGER_BOARD)),
+                      _thrill_digger_kernels, _run("thrill-digger", _THRILL_DIGGER_BOARD)),
 }
-
-
-def _function(entry: str):
-    from importlib import import_module
-
-    module, _, name = entry.partition(":")
-    return getattr(import_module(module), name)
 
 
 def cache_holds(game: str) -> bool:
@@ -127,7 +139,7 @@ def cache_holds(game: str) -> bool:
     :func:`gridsight.solvers.engines.kernel_cached`."""
     from gridsight.solvers.engines import kernel_cached
 
-    return all(kernel_cached(_function(entry)) for entry in WARMERS[game][0])
+    return all(kernel_cached(function) for function in WARMERS[game][1]())
 
 
 #: A temporary file numba was writing when its process was killed is never read again (numba
@@ -142,8 +154,8 @@ def clear_leftovers(game: str, now: float | None = None) -> list[str]:
     (younger ones may be another process's, still being written); the paths removed."""
     now = time.time() if now is None else now
     removed = []
-    for entry in WARMERS[game][0]:
-        cache_file = getattr(getattr(_function(entry), "_cache", None), "_cache_file", None)
+    for function in WARMERS[game][1]():
+        cache_file = getattr(getattr(function, "_cache", None), "_cache_file", None)
         folder = getattr(cache_file, "_cache_path", None)
         if folder is None:
             continue
@@ -264,7 +276,7 @@ def main(argv: list[str] | None = None) -> int:  # pragma: no cover - runs in it
             pass
     clear_leftovers(args[0])
     print((WarmState.WARM if cache_holds(args[0]) else WarmState.COLD).value, flush=True)
-    WARMERS[args[0]][1]()
+    WARMERS[args[0]][2]()
     print(WarmState.DONE.value, flush=True)
     return 0
 

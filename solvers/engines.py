@@ -126,12 +126,15 @@ def kernel_loaded(module: str) -> bool:
     return sys.modules.get(module) is not None and not compiling_elsewhere(module)
 
 
-def starts_in_kernel(engine: str, search: str, kernel: str, meter: Meter | None = None) -> bool:
+def starts_in_kernel(engine: str, search: str, kernel: str, meter: Meter | None = None,
+                     load: Callable[[], Any] | None = None) -> bool:
     """Whether a search named ``search`` (a key of :data:`SWITCH_STATES`) whose kernel is the
     module ``kernel`` starts in the kernel under ``engine``: ``numba``; or ``auto`` with numba
     installed and either the kernel already loaded or a threshold of 0 and a ``meter`` (the
-    search's limit being spent) that can afford loading it (:func:`affords_loading`). Raises
-    :class:`EngineUnavailable` for ``numba`` without numba."""
+    search's limit being spent) that can afford loading it (:func:`affords_loading`), unless
+    another process compiles it (:func:`compiling_elsewhere`; ``load`` gives its compiled
+    function, imported only then). Raises :class:`EngineUnavailable` for ``numba`` without
+    numba."""
     check_engine(engine)
     if engine == "python":
         return False
@@ -142,7 +145,7 @@ def starts_in_kernel(engine: str, search: str, kernel: str, meter: Meter | None 
     if not numba_installed():
         return False
     return kernel_loaded(kernel) or (SWITCH_STATES[search] == 0 and affords_loading(meter)
-                                     and not compiling_elsewhere(kernel))
+                                     and not compiling_elsewhere(kernel, load))
 
 
 def affords_loading(meter: Meter | None) -> bool:
@@ -199,19 +202,20 @@ def compiled_elsewhere(entry: str, compiling: bool = True) -> None:
 
 def compiling_elsewhere(module: str, load: Callable[[], Any] | None = None) -> bool:
     """Is kernel ``module`` being compiled by another process (:func:`compiled_elsewhere`)
-    and not yet in numba's cache (:func:`kernel_cached` of the function ``load`` gives, or of
-    the entry's function, imported only then)? Then ``auto`` keeps to the Python twin; once
-    the cache holds it, loading it costs about half a second (and it is not asked again)."""
+    and not yet in numba's cache (:func:`kernel_cached` of the function ``load`` gives,
+    called only then: it imports the kernel)? Then ``auto`` keeps to the Python twin; once
+    the cache holds it, loading it costs about half a second (and it is not asked again).
+    Without ``load``, only a module already imported is asked (its entries' functions); one
+    not imported counts as still being compiled (asking would import it)."""
     entries = [entry for entry in _ELSEWHERE if entry.partition(":")[0] == module]
     if not entries:
         return False
-    if load is None:
-        from importlib import import_module
-
-        kernel = import_module(module)
-        functions = [getattr(kernel, entry.partition(":")[2]) for entry in entries]
-    else:
+    if load is not None:
         functions = [load()]
+    elif sys.modules.get(module) is not None:
+        functions = [getattr(sys.modules[module], entry.partition(":")[2]) for entry in entries]
+    else:
+        return True
     if all(kernel_cached(function) for function in functions):
         _ELSEWHERE.difference_update(entries)
         return False

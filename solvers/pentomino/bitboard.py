@@ -179,8 +179,8 @@ def search(
                     return first
             # past the first nodes: the kernel if the limit still affords it, else on in
             # Python (also while another process compiles it: engines.compiling_elsewhere)
-            engine = ("numba" if affords_loading(meter) and not compiling_elsewhere(KERNEL)
-                      else "python")
+            engine = ("numba" if affords_loading(meter)
+                      and not compiling_elsewhere(KERNEL, _kernel_run) else "python")
         else:
             engine = "numba"
     if engine == "numba":
@@ -191,6 +191,14 @@ def search(
         return SearchResult(*kernel.search(tables, board, left, tuple(fixed), limit, keep,
                                            meter))
     return _python_search(tables, board, left, tuple(fixed), limit, keep, meter)
+
+
+def _kernel_run():
+    """The kernel's compiled search (imports numba): its cache entry says whether numba's
+    cache holds the kernel (:func:`gridsight.solvers.engines.compiling_elsewhere`)."""
+    from gridsight.solvers.pentomino import kernel
+
+    return kernel._run
 
 
 def kernel_available() -> bool:

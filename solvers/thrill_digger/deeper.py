@@ -43,6 +43,14 @@ METHOD = (f"one dig of exact lookahead, then the best of the {WIDTH} safest next
           "safest (an estimate)")
 
 
+def _kernel_sums():
+    """The kernel's compiled rollouts (imports numba): their cache entry says whether numba's
+    cache holds the kernel (:func:`gridsight.solvers.engines.compiling_elsewhere`)."""
+    from gridsight.solvers.thrill_digger import deeper_kernel
+
+    return deeper_kernel._deeper_sums
+
+
 def deeper(analysis: Analysis, *, particles: int = PARTICLES, width: int = WIDTH,
            min_child: int = MIN_CHILD, engine: str = "auto",
            meter: Meter | None = None) -> LookaheadResult | None:
@@ -50,7 +58,7 @@ def deeper(analysis: Analysis, *, particles: int = PARTICLES, width: int = WIDTH
 
     ``engine`` (:mod:`gridsight.solvers.engines`): the compiled rollouts from the start when numba is
     installed under ``auto`` (the lookahead's threshold, 0), the numpy twin otherwise."""
-    if starts_in_kernel(engine, "thrill-digger-lookahead", KERNEL, meter):
+    if starts_in_kernel(engine, "thrill-digger-lookahead", KERNEL, meter, _kernel_sums):
         from gridsight.solvers.thrill_digger.deeper_kernel import deeper_sums
     else:
         deeper_sums = python_deeper_sums

@@ -107,6 +107,15 @@ def board_seed(analysis: Analysis) -> int:
     return zlib.crc32(f"{format_state(analysis.state)}\n{analysis.model}".encode())
 
 
+def _kernel_rollouts():
+    """The kernel's compiled rollouts (imports numba): their cache entry says whether numba's
+    cache holds the kernel (:func:`gridsight.solvers.engines.compiling_elsewhere`, while the
+    live warm-up compiles it)."""
+    from gridsight.solvers.thrill_digger import lookahead_kernel
+
+    return lookahead_kernel._rollout_sums
+
+
 def kernel_available() -> bool:
     """Is numba installed (so the compiled rollouts can run)? Asked without importing it
     (:func:`gridsight.solvers.engines.numba_installed`)."""
@@ -145,7 +154,7 @@ def lookahead(
     holes = np.array([h.row * d.cols + h.col for h in cands], dtype=np.int64)
     if rollouts is not None:
         rollout_sums = rollouts
-    elif starts_in_kernel(engine, "thrill-digger-lookahead", KERNEL, meter):
+    elif starts_in_kernel(engine, "thrill-digger-lookahead", KERNEL, meter, _kernel_rollouts):
         from gridsight.solvers.thrill_digger.lookahead_kernel import rollout_sums
     else:
         rollout_sums = python_rollout_sums

@@ -177,6 +177,14 @@ def _bitset(flags: np.ndarray) -> int:
     return int.from_bytes(np.packbits(flags, bitorder="little").tobytes(), "little")
 
 
+def _kernel_search():
+    """The kernel's compiled search (imports numba): its cache entry says whether numba's
+    cache holds the kernel (:func:`gridsight.solvers.engines.compiling_elsewhere`)."""
+    from gridsight.solvers.thrill_digger import optimal_kernel
+
+    return optimal_kernel._search
+
+
 def kernel_available() -> bool:
     """Is numba installed (so the compiled search can run)? Asked without importing it
     (:func:`gridsight.solvers.engines.numba_installed`)."""
@@ -236,7 +244,7 @@ class ExactPlay:
         # auto: the kernel past PYTHON_FIRST states, if the limit affords loading it and no
         # other process compiles it meanwhile (engines.compiling_elsewhere)
         handover = (self.engine == "auto" and kernel_available() and affords_loading(meter)
-                    and not compiling_elsewhere(KERNEL))
+                    and not compiling_elsewhere(KERNEL, _kernel_search))
         first = meter.within(Limit(seconds=None, states=PYTHON_FIRST)) if handover else meter
         try:
             return self._python.value(key, fits, left, first)

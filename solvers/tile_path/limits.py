@@ -130,7 +130,16 @@ def may_load_kernel(meter: Meter) -> bool:
     another process compiles the kernel into numba's cache (the live warm-up,
     :func:`gridsight.solvers.engines.compiling_elsewhere`, told by the process's caller): a
     second compile here (about 6 CPU s) would race it; the run stays in the Python twin."""
-    return kernel_loaded(KERNEL) or (affords_loading(meter) and not compiling_elsewhere(KERNEL))
+    return kernel_loaded(KERNEL) or (affords_loading(meter)
+                                     and not compiling_elsewhere(KERNEL, _kernel_expand))
+
+
+def _kernel_expand():
+    """The kernel's compiled frontier step (imports numba): its cache entry says whether
+    numba's cache holds the kernel."""
+    from gridsight.solvers.tile_path import kernel
+
+    return kernel.expand
 
 
 def states_within(memory: int, compiled: bool, switch: int) -> int:
