@@ -74,9 +74,9 @@ def test_the_driver_draws_the_3d_advice_on_the_holes_and_the_panel_fixes_a_hole(
     # A correction from the panel reaches the Thrill Digger board and the advice.
     driver.panel.correct(cell.row, cell.col, "g")
     assert live.source.board_text().splitlines()[1 + cell.row].split()[cell.col] == "g"
-    # The panel names it the game's way: a green rupee (worth 1), in green, set by hand.
+    # The panel names it as the player sees it: a green rupee, in green, set by hand.
     button = driver.panel.cells[cell.row][cell.col]
-    assert driver.panel.believed()[cell.row][cell.col] == "1"
+    assert driver.panel.believed()[cell.row][cell.col] == "green"
     assert driver.panel.words.word("g").colour in button.styleSheet()
     assert "dashed" in button.styleSheet() and "green rupee" in button.toolTip()
     assert cell not in live.view.advice.recommend

@@ -210,7 +210,7 @@ def test_a_board_drawn_from_the_log_keys_its_signs(tmp_path, thrill_digger):
     record = LogRecord(step=1, time=utc_now(), game="thrill-digger", board=text,
                        advice=solution.advice, solution=solution.json)
     key = replay.board_key(record)
-    assert [(sign, name) for sign, name, _ in key] == [("1", "green rupee"),
+    assert [(sign, name) for sign, name, _ in key] == [("green", "green rupee"),
                                                        ("?", "dug, colour not seen")]
     page = replay.legend_html(record.advice, key)
     assert page.count("dug, colour not seen") == 1 and "green rupee" in page
