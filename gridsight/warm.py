@@ -18,7 +18,7 @@ still lacks compiles it itself, as without a warm-up. :class:`Warmer` reads its 
 thread and says whether the solver is still being prepared (:class:`WarmState`).
 
 Games warmed (:data:`WARMERS`): Disco Zoo, tile path and Thrill Digger (an expert pit's first
-solve compiles the lookahead's rollouts: 7.1 worker CPU s on an empty cache, measured).
+solve compiles the lookahead's rollouts: 3.7-7.1 worker CPU s on an empty cache, measured).
 Pentomino has a kernel, but none of live's solves of the example boards reaches it (the
 Python twin finishes each within its first placements, the stuck-deep board in 0.9 s), so a
 warm-up would compile it for nothing.
@@ -42,6 +42,7 @@ Without numba (no ``fast`` extra), for a game without a kernel, or with ``GRIDSI
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import glob
 import os
@@ -49,7 +50,7 @@ import subprocess
 import sys
 import threading
 import time
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 #: A small board of each game with a kernel: running it compiles (or loads) the kernel.
 _DISCO_ZOO_BOARD = """region: Jungle
@@ -70,7 +71,7 @@ S . . . . .
 """
 
 #: Thrill Digger: an expert pit, answered by the lookahead's compiled rollouts (its first solve
-#: on an empty cache: 7.1 CPU s in live's worker, measured; 0.07 s once cached). Beginner and
+#: on an empty cache: 3.7-7.1 CPU s in live's worker, measured; 0.07 s once cached). Beginner and
 #: intermediate pits are answered without a kernel.
 _THRILL_DIGGER_BOARD = """difficulty: expert
 . . . . . . . .
@@ -276,13 +277,40 @@ def main(argv: list[str] | None = None) -> int:  # pragma: no cover - runs in it
             pass
     clear_leftovers(args[0])
     print((WarmState.WARM if cache_holds(args[0]) else WarmState.COLD).value, flush=True)
-    WARMERS[args[0]][2]()
+    with one_at_a_time(args[0]):  # after another's compile, this run only loads the kernel
+        WARMERS[args[0]][2]()
     print(WarmState.DONE.value, flush=True)
     return 0
 
 
-__all__ = ["STALE_SECONDS", "WARMERS", "WarmState", "Warmer", "cache_holds", "clear_leftovers", "main",
-           "start", "wanted"]
+@contextlib.contextmanager
+def one_at_a_time(game: str) -> Iterator[None]:
+    """Hold the warm-up lock of ``game`` (a file beside its kernels' cache), waiting for a
+    warm-up that holds it: one left compiling by a session that ended
+    (:meth:`Warmer.close`) while the next one starts. Without it both compiled the kernel
+    at once. Where there is no ``fcntl`` (Windows) or no cache folder, no lock is taken."""
+    try:
+        import fcntl
+    except ImportError:
+        fcntl = None  # type: ignore[assignment]
+    folder = getattr(getattr(getattr(WARMERS[game][1]()[0], "_cache", None), "_cache_file",
+                             None), "_cache_path", None)
+    handle = None
+    if fcntl is not None and folder is not None:
+        try:
+            handle = open(os.path.join(folder, f"gridsight-warm-{game}.lock"), "a")
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+        except OSError:
+            handle = None
+    try:
+        yield
+    finally:
+        if handle is not None:
+            handle.close()  # (closing the file releases the lock)
+
+
+__all__ = ["STALE_SECONDS", "WARMERS", "WarmState", "Warmer", "cache_holds", "clear_leftovers",
+           "main", "one_at_a_time", "start", "wanted"]
 
 if __name__ == "__main__":
     raise SystemExit(main())

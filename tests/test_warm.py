@@ -297,3 +297,22 @@ def test_an_auto_tile_path_run_keeps_to_python_while_another_process_compiles_it
     assert loads == [] and not limits.may_load_kernel(Limit().start())
     monkeypatch.setattr(engines, "kernel_cached", lambda function: True)  # the cache holds it
     assert limits.may_load_kernel(Limit().start())
+
+
+@pytest.mark.skipif(not numba_installed() or sys.platform == "win32",
+                    reason="needs numba (the fast extra) and fcntl")
+def test_a_second_warm_up_waits_for_the_one_left_compiling(tmp_path, monkeypatch):
+    """A session that ended left its warm-up compiling; the next session's waits for it
+    (then only loads the kernel) instead of compiling it at the same time."""
+    import subprocess
+
+    from gridsight.solvers.thrill_digger import lookahead_kernel
+
+    monkeypatch.setattr(lookahead_kernel._rollout_sums._cache._cache_file, "_cache_path",
+                        str(tmp_path))
+    lock = tmp_path / "gridsight-warm-thrill-digger.lock"
+    other = [sys.executable, "-c", "import fcntl, sys; f = open(sys.argv[1], 'a'); "
+             "fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)", str(lock)]
+    with warm.one_at_a_time("thrill-digger"):
+        assert subprocess.run(other, capture_output=True).returncode != 0  # held
+    assert subprocess.run(other, capture_output=True).returncode == 0  # free again
