@@ -24,7 +24,8 @@ Python twin finishes each within its first placements, the stuck-deep board in 0
 warm-up would compile it for nothing.
 
 A compile cut short writes nothing (numba saves a function's cache when its compile ends): a
-warm-up still compiling when live closes is left to finish (:meth:`Warmer.close`). numba
+warm-up still compiling when live closes is left to finish (:meth:`Warmer.close`), and the next
+session's waits for it (:func:`one_at_a_time`), then only loads the kernel. numba
 writes each cache file whole (a temporary name, then a rename), the index before the data:
 the cache check (:func:`gridsight.solvers.engines.kernel_cached`) wants both, and a warm-up
 clears the temporary files a killed write left (:func:`clear_leftovers`).
