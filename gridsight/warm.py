@@ -27,8 +27,9 @@ A compile cut short writes nothing (numba saves a function's cache when its comp
 warm-up still compiling when live closes is left to finish (:meth:`Warmer.close`), and the next
 session's waits for it (:func:`one_at_a_time`), then only loads the kernel. numba
 writes each cache file whole (a temporary name, then a rename), the index before the data:
-the cache check (:func:`gridsight.solvers.engines.kernel_cached`) wants both, and a warm-up
-clears the temporary files a killed write left (:func:`clear_leftovers`).
+the cache check (:func:`gridsight.solvers.engines.kernel_cached`) wants both. A temporary file
+a killed write left is never read again and is left where it is: gridsight deletes no file it
+did not write.
 
 numba's cache: beside the kernel's source (``__pycache__``) when that folder is writable, and
 numba itself falls back to the user's cache folder (``~/.cache/numba``, ``XDG_CACHE_HOME``)
@@ -45,12 +46,10 @@ from __future__ import annotations
 
 import contextlib
 import enum
-import glob
 import os
 import subprocess
 import sys
 import threading
-import time
 from typing import Any, Callable, Iterator
 
 #: A small board of each game with a kernel: running it compiles (or loads) the kernel.
@@ -142,33 +141,6 @@ def cache_holds(game: str) -> bool:
     from gridsight.solvers.engines import kernel_cached
 
     return all(kernel_cached(function) for function in WARMERS[game][1]())
-
-
-#: A temporary file numba was writing when its process was killed is never read again (numba
-#: writes each cache file whole to a temporary name, then renames it): one older than this is
-#: removed by the next warm-up.
-STALE_SECONDS = 3600.0
-
-
-def clear_leftovers(game: str, now: float | None = None) -> list[str]:
-    """Remove the temporary files a killed compile left beside ``game``'s kernels' cache
-    files (``NAME.nbi.tmp.UID``, ``NAME.N.nbc.tmp.UID``) older than :data:`STALE_SECONDS`
-    (younger ones may be another process's, still being written); the paths removed."""
-    now = time.time() if now is None else now
-    removed = []
-    for function in WARMERS[game][1]():
-        cache_file = getattr(getattr(function, "_cache", None), "_cache_file", None)
-        folder = getattr(cache_file, "_cache_path", None)
-        if folder is None:
-            continue
-        for path in glob.glob(os.path.join(glob.escape(folder), "*.nb[ic].tmp.*")):
-            try:
-                if now - os.path.getmtime(path) > STALE_SECONDS:
-                    os.remove(path)
-                    removed.append(path)
-            except OSError:
-                pass
-    return removed
 
 
 def wanted(game: str) -> bool:
@@ -276,7 +248,6 @@ def main(argv: list[str] | None = None) -> int:  # pragma: no cover - runs in it
             os.nice(5)  # this process only: the solver's comes first
         except OSError:
             pass
-    clear_leftovers(args[0])
     print((WarmState.WARM if cache_holds(args[0]) else WarmState.COLD).value, flush=True)
     with one_at_a_time(args[0]):  # after another's compile, this run only loads the kernel
         WARMERS[args[0]][2]()
@@ -299,7 +270,10 @@ def one_at_a_time(game: str) -> Iterator[None]:
     handle = None
     if fcntl is not None and folder is not None:
         try:
-            handle = open(os.path.join(folder, f"gridsight-warm-{game}.lock"), "a")
+            # (never through a link: O_NOFOLLOW refuses a lock path that is one)
+            descriptor = os.open(os.path.join(folder, f"gridsight-warm-{game}.lock"),
+                                 os.O_WRONLY | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
+            handle = os.fdopen(descriptor, "a")
             fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
         except OSError:
             handle = None
@@ -310,8 +284,8 @@ def one_at_a_time(game: str) -> Iterator[None]:
             handle.close()  # (closing the file releases the lock)
 
 
-__all__ = ["STALE_SECONDS", "WARMERS", "WarmState", "Warmer", "cache_holds", "clear_leftovers",
-           "main", "one_at_a_time", "start", "wanted"]
+__all__ = ["WARMERS", "WarmState", "Warmer", "cache_holds", "main", "one_at_a_time", "start",
+           "wanted"]
 
 if __name__ == "__main__":
     raise SystemExit(main())

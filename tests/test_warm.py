@@ -133,25 +133,6 @@ def test_the_cache_check_reads_numbas_own_index_and_wants_its_data_files(tmp_pat
 
 
 @pytest.mark.skipif(not numba_installed(), reason="needs numba (the fast extra)")
-def test_a_warm_up_clears_the_temporary_files_a_killed_compile_left_and_only_old_ones(
-        tmp_path, monkeypatch):
-    import os
-
-    from gridsight.solvers.thrill_digger import lookahead_kernel
-
-    monkeypatch.setattr(lookahead_kernel._rollout_sums._cache._cache_file, "_cache_path",
-                        str(tmp_path))
-    old = tmp_path / "lookahead_kernel._rollout_sums-141.py311.1.nbc.tmp.0123456789abcdef"
-    young = tmp_path / "lookahead_kernel._rollout_sums-141.py311.nbi.tmp.fedcba9876543210"
-    kept = tmp_path / "lookahead_kernel._rollout_sums-141.py311.nbi"
-    for path in (old, young, kept):
-        path.write_bytes(b"")
-    now = os.path.getmtime(young) + 60
-    os.utime(old, (now - warm.STALE_SECONDS - 60,) * 2)
-    assert warm.clear_leftovers("thrill-digger", now=now) == [str(old)]
-    assert sorted(path.name for path in tmp_path.iterdir()) == sorted([young.name, kept.name])
-
-
 def test_the_worker_process_is_told_which_kernel_is_compiled_elsewhere(monkeypatch):
     import io
     import pickle
