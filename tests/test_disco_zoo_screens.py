@@ -734,18 +734,13 @@ def _analyzed_jungle(shot, tmp_path, run_cli) -> dict:
 
 
 def test_a_found_rare_tile_is_told_panda_or_tiger_by_its_sprite(tmp_path, run_cli):
-    for seed in range(3):
-        shot = _jungle_shot(seed, replace_panda_sprite=False)
-        path = tmp_path / f"jungle-{seed}.png"
-        cv2.imwrite(str(path), shot.image)
-        code, out, err = run_cli("analyze", str(path), "--animals", "Panda,Tiger,Monkey",
-                                 "--out", str(tmp_path / "out"), "--json")
-        assert code == 0, err
-        data = json.loads(out)
-        assert data["board"].splitlines()[3:] == [". . . - .", ". . . . .", "1 . . . .",
-                                                  ". . . . .", ". . . . -"]
-        assert data["board"].splitlines()[2] == "taps: 7"
-        assert data["unsure_read"] == [] and data["unread"] == []
+    """One look (seed 0; the looks of seeds 1 and 2, read the same, ran here until the 39th
+    session: random looks are the real-look sample's, above)."""
+    data = _analyzed_jungle(_jungle_shot(0, replace_panda_sprite=False), tmp_path, run_cli)
+    assert data["board"].splitlines()[3:] == [". . . - .", ". . . . .", "1 . . . .",
+                                              ". . . . .", ". . . . -"]
+    assert data["board"].splitlines()[2] == "taps: 7"
+    assert data["unsure_read"] == [] and data["unread"] == []
 
 
 @pytest.mark.parametrize("found, digit", [("Panda", "1"), ("Tiger", "2")])
