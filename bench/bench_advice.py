@@ -236,7 +236,9 @@ def _print_times(label: str, seconds: list[float]) -> None:
           f"({load_note()})")
 
 
-def simulated(games: int, seed: int) -> None:
+def simulated(games: int, seed: int, warm: bool = True) -> None:
+    """``warm``: one untimed game of each searching policy first (the compiled kernels
+    loaded outside the times); a ``--quick`` run, whose times say nothing, goes without."""
     print(f"== Intermediate and expert: auto (lookahead) against safest, and deeper against "
           f"auto, on the same {games} boards each (net rupees per game) ==")
     for name in ("intermediate", "expert"):
@@ -244,8 +246,9 @@ def simulated(games: int, seed: int) -> None:
         rng = random.Random(seed)
         layouts = [draw_layout(difficulty, rng) for _ in range(games)]
         scores, timers = {}, {}
-        _play(layouts[0], Timed("auto"))  # compiled kernels loaded, untimed
-        _play(layouts[0], Timed("deeper"))
+        if warm:
+            _play(layouts[0], Timed("auto"))  # compiled kernels loaded, untimed
+            _play(layouts[0], Timed("deeper"))
         for policy in ("auto", "safest", "deeper"):
             timed = Timed(policy)
             scores[policy] = [_play(layout, timed) for layout in layouts]
@@ -557,7 +560,7 @@ def main() -> int:
     if "cold" in only:
         beginner_cold(options.cold_games, options.seed)
     if "thrill" in only:
-        simulated(options.games, options.seed)
+        simulated(options.games, options.seed, warm=not options.quick)
     if "minesweeper" in only:
         minesweeper(options.ms_games, options.ms_open_games, options.seed, options.jobs)
     if "disco" in only:

@@ -4,7 +4,8 @@ Run ``python bench/bench_pentomino.py`` (add ``--full-baseline`` to also run the
 every 6 x 10 tiling, which takes minutes; ``--hints N`` and ``--stuck N`` set the boards of
 sections 3 and 4, default 60 and 8, ``--no-python-count`` skips section 2's pure-Python
 count, ``--no-raw-count`` its count by the kernel without symmetry breaking and
-``--no-dlx-count`` its Dancing Links count of the 3 x 20 rectangle). The baseline, measured in the same process, is a
+``--no-dlx-count`` its Dancing Links count of the 3 x 20 rectangle; ``--no-fresh-process``
+skips section 5's process). The baseline, measured in the same process, is a
 pure-Python Algorithm X over dictionaries of sets (column -> rows), branching on the column
 with the fewest rows, with no symmetry breaking or other tricks. It prints:
 
@@ -189,6 +190,8 @@ def main() -> None:
                         help="section 2: skip the kernel's count without symmetry breaking")
     parser.add_argument("--no-dlx-count", action="store_true",
                         help="section 2: skip the Dancing Links count of the 3 x 20 rectangle")
+    parser.add_argument("--no-fresh-process", action="store_true",
+                        help="section 5: skip the fresh process timing numba's load")
     parser.add_argument("--sub-problem", choices=("largest", "smallest"), default="largest",
                         help="section 2: the orbit pinned for the like-for-like ratio, the one "
                         "with the most tilings (default) or the fewest")
@@ -203,8 +206,9 @@ def main() -> None:
             "from gridsight.solvers.pentomino.bitboard import build_tables, search; "
             "search(build_tables(make_puzzle(['.....'] * 3, 'P U V')), engine='numba'); "
             "print(time.perf_counter() - t)")
-    load = float(subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
-                                text=True, check=True).stdout)
+    load = None if args.no_fresh_process else float(subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+        check=True).stdout)
     search(build_tables(make_puzzle(SIX_BY_TEN)), limit=1, engine="numba")  # warm up here
 
     # 1. first solution
@@ -306,8 +310,9 @@ def main() -> None:
           f"CPU median {statistics.median(cpus) * 1000:.1f} ms, worst {cpus[-1] * 1000:.1f} ms")
     print(f"   baseline proof only (3 boards): median {ms(statistics.median(base_times))}")
 
-    print(f"\n5. fresh process: import + load numba and the cached kernel + a tiny search: "
-          f"{load:.2f} s (once per process; hints start in Python meanwhile)")
+    if load is not None:
+        print(f"\n5. fresh process: import + load numba and the cached kernel + a tiny search: "
+              f"{load:.2f} s (once per process; hints start in Python meanwhile)")
 
 
 if __name__ == "__main__":

@@ -3,7 +3,8 @@
 ``python tests/bench_together.py OUT SCRIPT [ARGS...] -- SCRIPT [ARGS...] ...`` runs each
 script as ``__main__`` (:func:`runpy.run_path`) with its own ``sys.argv``, its standard output
 and error sent (at the file-descriptor level, so a child process's output goes there too) to
-``OUT/SCRIPT.out`` and ``OUT/SCRIPT.err``, and writes its exit status to ``OUT/SCRIPT.rc``: a
+``OUT/SCRIPT.out`` and ``OUT/SCRIPT.err``, and writes its exit status to ``OUT/SCRIPT.rc`` (and
+its CPU seconds, its processes' included, to ``OUT/SCRIPT.cpu``: which smallest run costs what): a
 script that raises has its traceback in its ``.err`` and status 1, and the next script still
 runs. Why: each script alone is a fresh interpreter that imports gridsight and its extras and
 warms the same memos (the glyph tables, the compiled kernels' caches) before its own work;
@@ -13,8 +14,10 @@ run together, the scripts that read screens share that once.
 from __future__ import annotations
 
 import os
+import resource
 import runpy
 import sys
+import time
 import traceback
 from pathlib import Path
 
@@ -44,6 +47,12 @@ def _run_one(script: str, args: list[str], out: Path) -> int:
         sys.argv[:], sys.path[:] = argv, path
 
 
+def _cpu() -> float:
+    """CPU seconds of this process and of the processes it has waited for."""
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return time.process_time() + children.ru_utime + children.ru_stime
+
+
 def main(argv: list[str]) -> None:
     out = Path(argv[0])
     groups: list[list[str]] = [[]]
@@ -57,12 +66,14 @@ def main(argv: list[str]) -> None:
         with open(out / f"{script}.out", "wb") as o, open(out / f"{script}.err", "wb") as e:
             sys.stdout.flush(), sys.stderr.flush()
             os.dup2(o.fileno(), 1), os.dup2(e.fileno(), 2)
+            start = _cpu()
             try:
                 code = _run_one(script, args, out)
             finally:
                 sys.stdout.flush(), sys.stderr.flush()
                 os.dup2(saved[0], 1), os.dup2(saved[1], 2)
         (out / f"{script}.rc").write_text(str(code))
+        (out / f"{script}.cpu").write_text(f"{_cpu() - start:.2f}\n")
 
 
 if __name__ == "__main__":

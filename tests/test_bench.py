@@ -64,9 +64,12 @@ SMALLEST: dict[str, list[str]] = {
     # (one calibration by the old path and the new, every camera's exactness compared)
     "bench_room_exactness.py": ["--cases", "1"],
     # (--no-raw-count: the kernel's 3 s count without symmetry breaking; every tiling is
-    # still searched by the same kernel for section 3's boards)
+    # still searched by the same kernel for section 3's boards. --no-fresh-process: section
+    # 5's interpreter importing numba, 0.8 s of CPU of the run's 5.2 s (39th session);
+    # sections 1-4 call the same search with the kernel in this process)
     "bench_pentomino.py": ["--hints", "1", "--stuck", "1", "--no-python-count",
-                           "--no-raw-count", "--no-dlx-count", "--sub-problem", "smallest"],
+                           "--no-raw-count", "--no-dlx-count", "--no-fresh-process",
+                           "--sub-problem", "smallest"],
     # (--no-analyze: the two cases analyzing a screenshot, 2.5 s of the 4 s run, are the
     # same measure() of another command line; analyze itself is tests/test_analyze.py's)
     "bench_startup.py": ["--runs", "1", "--no-analyze"],

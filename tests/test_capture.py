@@ -131,8 +131,9 @@ class _TestWindow:
         self.sync()
 
     def sync(self):
+        """Until the server has done every request sent (a round trip): what a capture asks
+        for next, on its own connection, sees it done (no wait on the clock)."""
         self.d.sync()
-        time.sleep(0.05)
 
     def move(self, x, y, w=None, h=None):
         kw = {"x": x, "y": y}
@@ -321,8 +322,7 @@ def _noise_window(display_name: str, w: int, h: int, seed: int):
     pixmap.put_image(gc, 0, 0, w, h, X.ZPixmap, screen.root_depth, 0, data.tobytes())
     win.change_attributes(background_pixmap=pixmap)
     win.map()
-    d.sync()
-    time.sleep(0.05)
+    d.sync()  # (drawn once the server has answered: no wait on the clock)
     return d, win, data[..., :3]
 
 
@@ -353,7 +353,6 @@ def test_the_shared_memory_grab_equals_the_plain_grab_and_follows_resizes(xvfb):
         assert again is not fast and np.array_equal(again, fast)  # a new array each grab
         win.configure(width=160, height=90)
         d.sync()
-        time.sleep(0.05)
         small = finder.grab(win.id, 160, 90)
         assert shm.segments_made == made + 1  # a new segment for the new size
         assert np.array_equal(small, finder._grab_plain(win.id, 160, 90))
@@ -364,7 +363,10 @@ def test_the_shared_memory_grab_equals_the_plain_grab_and_follows_resizes(xvfb):
             assert segment in _shm_segments()
             finder.close()
             finder = None
-            time.sleep(0.1)  # the server detaches when it reads our detach request
+            # the server detaches when it reads our detach request: until it has, or 10 s
+            deadline = time.monotonic() + 10
+            while segment in _shm_segments() and time.monotonic() < deadline:
+                time.sleep(0.01)
             assert segment not in _shm_segments()  # freed on close
     finally:
         if finder is not None:

@@ -17,11 +17,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from gridsight.games.disco_zoo.screen import GROUND_SPREAD, _lawn_seed, locate_rescue
-from gridsight.games.disco_zoo.screen_text import read_screen
-from gridsight.readers.base import ReadHints
-from gridsight.vision.errors import BoardNotFoundError
-from test_disco_zoo_screens import names_of, real_screen, stated_wrong
+from gridsight.games.disco_zoo.screen import GROUND_SPREAD, _lawn_seed
+from kit.disco_reads import given_or_refused
+from test_disco_zoo_screens import real_screen, stated_wrong
 
 SCREENS = (1022029, 1022036)
 
@@ -36,14 +34,8 @@ def located():
         for seed in SCREENS:
             base = seed - seed % 2_000
             _, text, image, _ = real_screen(seed - base, base, wider=True, widest="all")
-            try:
-                screen = locate_rescue(image)
-            except BoardNotFoundError as error:
-                out[seed] = (text, str(error), None)
-                continue
-            given = read_screen(screen, screen.board_read("disco-zoo/structure"),
-                                ReadHints(animals=names_of(text)))
-            out[seed] = (text, None, given)
+            _, refused, given = given_or_refused(image, text)
+            out[seed] = (text, refused, given)
     return out
 
 

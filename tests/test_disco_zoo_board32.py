@@ -15,9 +15,8 @@ import numpy as np
 import pytest
 
 from gridsight.games.disco_zoo import screen as disco_screen
-from gridsight.games.disco_zoo.screen_text import read_screen
-from gridsight.readers.base import ReadHints
-from test_disco_zoo_screens import located_and_read, names_of, real_screen
+from kit.disco_reads import read_given
+from test_disco_zoo_screens import located_and_read, real_screen
 
 UNREAD_BEFORE = {  # (base, k, read exactly with no options): why its counter was unread
     "label's letters joined": (700_000, 0, True),
@@ -34,8 +33,7 @@ def _read(base: int, k: int):
     names)."""
     _, text, image, _ = real_screen(k, base, wider=True)
     screen, plain, asked = located_and_read(image)
-    named = read_screen(screen, screen.board_read("disco-zoo/structure"),
-                        ReadHints(animals=names_of(text)))
+    named = read_given(screen, text)
     return text, screen, plain, asked, named
 
 

@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from gridsight.games.disco_zoo.screen_text import read_screen
-from gridsight.readers.base import ReadHints
 from gridsight.vision.panels import _lines_joined
-from test_disco_zoo_screens import locate_rescue, names_of, real_screen
+from kit.disco_reads import read_given
+from test_disco_zoo_screens import locate_rescue, real_screen
 
 
 def test_two_lines_joined_by_blur_are_told_from_one_band():
@@ -30,8 +29,7 @@ def test_a_small_cards_picture_stops_above_its_name_and_the_found_tile_is_not_st
     (card,) = screen.cards
     x, y, w, h = card.picture
     assert h <= 40  # the sprite's 35 rows (and a blurred edge), not its name's lines too
-    reading = read_screen(screen, screen.board_read("disco-zoo/structure"),
-                          ReadHints(animals=names_of(text)), image=image)
+    reading = read_given(screen, text, image=image)
     # The found Stegosaurus at row 2, column 1 is the only difference, and it is said unread.
     said, want = reading.text.splitlines(), text.splitlines()
     wrong = {(r, c) for r, (a, b) in enumerate(zip(said[3:], want[3:]))

@@ -23,11 +23,10 @@ import pytest
 
 from gridsight.games.disco_zoo.cards import FAINT_ROW, UNSURE_LINE, _overflow_dropped
 from gridsight.games.disco_zoo.screen import locate_rescue
-from gridsight.games.disco_zoo.screen_text import read_screen
-from gridsight.readers.base import ReadHints
 from gridsight.vision.panels import Panel
+from kit.disco_reads import read_given
 from test_disco_zoo_cards33 import widest_reads
-from test_disco_zoo_screens import names_of, real_screen, stated_wrong
+from test_disco_zoo_screens import real_screen, stated_wrong
 
 BORDERLESS_FILL = 1_073_022  # widest: the Elephant's filled box shows no border
 RUN_INTO = 1_028_039  # widest: the Horse's YOU HAVE line joins its boxes
@@ -75,8 +74,7 @@ def test_a_row_run_into_the_line_above_is_set_aside_with_a_warning(reads):
     assert horse.boxes is not None and horse.boxes.confidence <= FAINT_ROW
     assert horse.rarity_confidence <= UNSURE_LINE  # (its fills read mythical at 0.84)
     assert not any(card.run_into for card in screen.cards[:2])
-    reading = read_screen(screen, screen.board_read("disco-zoo/structure"),
-                          ReadHints(animals=names_of(text)))
+    reading = read_given(screen, text)
     assert any("card 3's box row runs into the line above it" in w for w in reading.warnings)
     if plain:
         assert stated_wrong(text, plain, warnings, unread) == []

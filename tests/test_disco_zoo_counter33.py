@@ -16,11 +16,10 @@ import numpy as np
 import pytest
 
 from gridsight.games.disco_zoo.screen import _fill_mask, _number_glyphs, locate_rescue
-from gridsight.games.disco_zoo.screen_text import read_screen
-from gridsight.readers.base import ReadHints
 from gridsight.vision.digits import read_glyph
+from kit.disco_reads import read_given
 from kit.skins import disco_zoo_real as real
-from test_disco_zoo_screens import names_of, real_screen
+from test_disco_zoo_screens import real_screen
 
 
 @pytest.fixture(scope="module")
@@ -47,8 +46,7 @@ def test_the_counters_of_the_last_wrong_counts_are_read_right(screens, seed, val
     with the animals given states it."""
     screen, text = screens[seed]
     assert [d for d, _ in screen.counter.digits] == [value]
-    reading = read_screen(screen, screen.board_read("disco-zoo/structure"),
-                          ReadHints(animals=names_of(text)))
+    reading = read_given(screen, text)
     assert _taps(reading.text) == _taps(text) == f"taps: {value}"
 
 

@@ -17,9 +17,8 @@ import pytest
 
 from gridsight.games.disco_zoo.screen import _hangs_from_an_edge, _rim_lines_dropped, \
     locate_rescue
-from gridsight.games.disco_zoo.screen_text import read_screen
-from gridsight.readers.base import ReadHints
-from test_disco_zoo_screens import names_of, real_rescue
+from kit.disco_reads import read_given
+from test_disco_zoo_screens import real_rescue
 from test_disco_zoo_wrong30 import _notched
 
 
@@ -45,8 +44,7 @@ def screens():
 
 
 def _read(screen, text: str):
-    return read_screen(screen, screen.board_read("disco-zoo/structure"),
-                       ReadHints(animals=names_of(text)))
+    return read_given(screen, text)
 
 
 def _taps(text: str) -> str:

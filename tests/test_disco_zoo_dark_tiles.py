@@ -24,9 +24,8 @@ from __future__ import annotations
 import numpy as np
 
 from gridsight.games.disco_zoo.screen import _edge_band
-from gridsight.games.disco_zoo.screen_text import read_screen
-from gridsight.readers.base import ReadHints
-from test_disco_zoo_screens import locate_rescue, names_of, real_screen
+from kit.disco_reads import read_given
+from test_disco_zoo_screens import locate_rescue, real_screen
 
 FRESH = (1.0, 9.0)  # the scales seeds 220000 were measured at
 
@@ -36,8 +35,7 @@ def _read_with_animals(k: int, base: int, scales: tuple[float, float] = (0.5, 3.
     reading, the true text, the true board's top and pitch in pixels)."""
     shot, text, image, scale = real_screen(k, base, scales)
     screen = locate_rescue(image)
-    reading = read_screen(screen, screen.board_read("disco-zoo/structure"),
-                          ReadHints(animals=names_of(text)), image=image)
+    reading = read_given(screen, text, image=image)
     look = shot.extras["look"]
     return screen, reading, text, (look.board_y * scale, look.cell * scale)
 

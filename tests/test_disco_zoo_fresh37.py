@@ -16,9 +16,8 @@ from __future__ import annotations
 
 import pytest
 
-from gridsight.games.disco_zoo.screen_text import read_screen
-from gridsight.readers.base import ReadHints
-from test_disco_zoo_screens import located_and_read, names_of, real_screen, stated_wrong
+from kit.disco_reads import read_given
+from test_disco_zoo_screens import located_and_read, real_screen, stated_wrong
 
 SCREENS = {1050028: {}, 1054030: {"widest": "all"}, 1054004: {"widest": "all"},
            1054008: {"widest": "all"}}
@@ -35,8 +34,7 @@ def reads():
             base = seed - seed % 2_000
             _, text, image, _ = real_screen(seed - base, base, wider=bool(look), **look)
             screen, plain, asked = located_and_read(image)
-            given = read_screen(screen, screen.board_read("disco-zoo/structure"),
-                                ReadHints(animals=names_of(text)))
+            given = read_given(screen, text)
             out[seed] = (text, plain, asked, given)
     return out
 

@@ -15,12 +15,9 @@ from __future__ import annotations
 
 import pytest
 
-from gridsight.games.disco_zoo.screen import locate_rescue
-from gridsight.games.disco_zoo.screen_text import read_screen
-from gridsight.readers.base import ReadHints
-from gridsight.vision.errors import BoardNotFoundError
 from disco_zoo_variants import drawn, variant
-from test_disco_zoo_screens import names_of, real_screen, stated_wrong
+from kit.disco_reads import given_or_refused
+from test_disco_zoo_screens import real_screen, stated_wrong
 
 SCREENS = {1024024: {"widest": "all"}, 1074006: {"widest": "all"}, 1074012: {"widest": "all"},
            "1082003 toast": {"widest": "all"}}
@@ -41,14 +38,8 @@ def located():
             else:
                 base = seed - seed % 2_000
                 _, text, image, _ = real_screen(seed - base, base, wider=bool(look), **look)
-            try:
-                screen = locate_rescue(image)
-            except BoardNotFoundError as error:
-                out[seed] = (text, str(error), None)
-                continue
-            given = read_screen(screen, screen.board_read("disco-zoo/structure"),
-                                ReadHints(animals=names_of(text)))
-            out[seed] = (text, screen, given)
+            screen, refused, given = given_or_refused(image, text)
+            out[seed] = (text, refused if screen is None else screen, given)
     return out
 
 

@@ -13,13 +13,12 @@ import cv2
 import numpy as np
 import pytest
 
-from gridsight.games.disco_zoo.screen_text import read_screen
-from gridsight.readers.base import ReadHints
 from gridsight.vision.errors import BoardNotFoundError
+from kit.disco_reads import read_given
 from kit.screen_damage import toast
 from test_disco_zoo_hunt29 import _faint
 from gridsight.games.disco_zoo.screen import locate_rescue
-from test_disco_zoo_screens import _read_plain, names_of, real_rescue, real_screen, stated_wrong
+from test_disco_zoo_screens import _read_plain, real_rescue, real_screen, stated_wrong
 
 #: seed: (the lines' shade of the grass's lightness, the scale, a toast over the board), and
 #: the lattice that was read in its stead
@@ -64,7 +63,7 @@ def reads():
         # (a plain read's warnings and the cells it lists unread are its own: a tile listed
         # unread is not stated, as the screens test counts it)
         plain, plain_warnings, asked, _, plain_unread = _read_plain(screen, board, image)
-        reading = read_screen(screen, board, ReadHints(animals=names_of(text)))
+        reading = read_given(screen, text, board)
         out[seed] = (text, screen, reading.text, reading.warnings, reading.unread) \
             if asked else (text, screen, plain, plain_warnings, plain_unread)
     return out

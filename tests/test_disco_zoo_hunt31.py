@@ -14,11 +14,10 @@ import pytest
 from gridsight.games.disco_zoo.cards import frame_sides
 from gridsight.games.disco_zoo.lengths import told_apart
 from gridsight.games.disco_zoo.screen import locate_rescue
-from gridsight.games.disco_zoo.screen_text import read_screen
-from gridsight.readers.base import ReadError, ReadHints
-from gridsight.vision.errors import BoardNotFoundError
+from gridsight.readers.base import ReadError
+from kit.disco_reads import located_or_refused, read_given
 from kit.screen_damage import toast
-from test_disco_zoo_screens import _read_plain, names_of, real_rescue, real_screen, stated_wrong
+from test_disco_zoo_screens import _read_plain, real_rescue, real_screen, stated_wrong
 
 
 def _drawn(seed: int, wider: bool = False):
@@ -62,7 +61,7 @@ def both_reads(screen, image: np.ndarray, text: str) -> tuple:
     board = screen.board_read("disco-zoo/structure")
     plain, warnings, asked, _, unread = _read_plain(screen, board, image)
     try:
-        named: object = read_screen(screen, board, ReadHints(animals=names_of(text)))
+        named: object = read_given(screen, text, board)
     except ReadError as error:
         named = str(error)
     return plain, warnings, asked, unread, named, screen
@@ -75,6 +74,18 @@ def pinned_reads(screens) -> dict:
     for name, draw in screens.items():
         text, image = draw()
         out[name] = (text, *both_reads(locate_rescue(image), image, text))
+    return out
+
+
+def pinned_or_refused_reads(screens) -> dict:
+    """:func:`pinned_reads`, a screen whose board is not found beyond doubt (refused in
+    words) as name: (truth, the refusal's words)."""
+    out: dict = {}
+    for name, draw in screens.items():
+        text, image = draw()
+        screen, refused = located_or_refused(image)
+        out[name] = (text, refused) if screen is None else (text, *both_reads(screen, image,
+                                                                                 text))
     return out
 
 
@@ -143,16 +154,7 @@ def reads():
     """Each pinned screen read with no options and with ``--animals``: name: (truth, text,
     warnings, request, cells listed unread, the --animals reading, the screen), or (truth,
     the refusal) when no board is found."""
-    out: dict = {}
-    for name, draw in SCREENS.items():
-        text, image = draw()
-        try:
-            screen = locate_rescue(image)
-        except BoardNotFoundError as error:
-            out[name] = text, str(error)
-            continue
-        out[name] = (text, *both_reads(screen, image, text))
-    return out
+    return pinned_or_refused_reads(SCREENS)
 
 
 @pytest.mark.parametrize("name", SCREENS)
@@ -188,9 +190,8 @@ def test_no_lattice_reaches_into_a_letterboxs_side():
     _, image = _pillar(780_010)
     left, right = frame_sides(image)
     assert left > 0
-    try:
-        screen = locate_rescue(image)
-    except BoardNotFoundError:
+    screen, _ = located_or_refused(image)
+    if screen is None:
         return
     assert screen.lattice.x >= left - 0.1 * screen.lattice.pitch_x
 

@@ -18,11 +18,10 @@ from gridsight.games.disco_zoo import screen as screen_module
 from gridsight.games.disco_zoo import ocr_names
 from gridsight.games.disco_zoo.identify import OTHER_TILE
 from gridsight.games.disco_zoo.screen import locate_rescue
-from gridsight.games.disco_zoo.screen_text import read_screen
-from gridsight.readers.base import ReadHints
 from gridsight.vision.sprites import sprite_distance
+from kit.disco_reads import read_given
 from kit.skins import disco_zoo_real as real
-from test_disco_zoo_screens import _read_plain, names_of, real_screen, stated_wrong
+from test_disco_zoo_screens import _read_plain, real_screen, stated_wrong
 
 # The groups of the wider look's fields put back together (session 30's s30skin2 groups).
 GROUPS = {
@@ -83,7 +82,7 @@ def reads():
         screen = locate_rescue(image)
         board = screen.board_read("disco-zoo/structure")
         plain, warnings, asked, _, unread = _read_plain(screen, board, image)
-        named = read_screen(screen, board, ReadHints(animals=names_of(text)))
+        named = read_given(screen, text, board)
         out[why] = (text, plain, warnings, asked, unread, named)
     return out
 
@@ -139,7 +138,7 @@ def test_a_found_tile_held_apart_from_its_twin_is_unsure_not_told_against_its_lo
     screen = locate_rescue(image)
     board = screen.board_read("disco-zoo/structure")
     plain = _read_plain(screen, board, image)[0]
-    named = read_screen(screen, board, ReadHints(animals=names_of(text)))
+    named = read_given(screen, text, board)
     for read in _given(plain, named.text):
         assert read.splitlines()[5].split()[1] == "2/3"
     assert any("row 3, column 2" in note for note in named.notes)

@@ -29,6 +29,7 @@ from gridsight.games.disco_zoo.settle import RARITY_SURE
 from gridsight.games.disco_zoo.screen_text import read_screen
 from gridsight.readers.find import detect_game, find_board
 from gridsight.registry import get_reader, reader_names
+from kit.disco_reads import names_of, read_given
 from kit.rescues import random_rescue_board
 from kit.skins import disco_zoo_real as real
 from kit.skins import pentomino, tile_path
@@ -125,10 +126,6 @@ def degrade(image: np.ndarray, rng: np.random.Generator, seed: int,
     image = cv2.imdecode(cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])[1],
                          cv2.IMREAD_COLOR)
     return image, scale
-
-
-def names_of(text: str) -> tuple[str, ...]:
-    return tuple(text.splitlines()[1].split(": ")[1].split(", "))
 
 
 @dataclass(frozen=True, eq=False)
@@ -333,7 +330,7 @@ def _real_read(k: int, base: int = SEED,
     board = screen.board_read("disco-zoo/structure")
     plain, plain_warnings, asked, refused, plain_unread = _read_plain(screen, board, image)
     cpu = time.process_time() - start
-    reading = read_screen(screen, board, ReadHints(animals=names_of(text)))
+    reading = read_given(screen, text, board)
     return RealRead(seed, scale, text, reading.text, tuple(reading.warnings), plain, asked,
                     refused, shot, screen, cpu, plain_warnings, tuple(reading.unread),
                     plain_unread)
@@ -737,18 +734,13 @@ def _analyzed_jungle(shot, tmp_path, run_cli) -> dict:
 
 
 def test_a_found_rare_tile_is_told_panda_or_tiger_by_its_sprite(tmp_path, run_cli):
-    for seed in range(3):
-        shot = _jungle_shot(seed, replace_panda_sprite=False)
-        path = tmp_path / f"jungle-{seed}.png"
-        cv2.imwrite(str(path), shot.image)
-        code, out, err = run_cli("analyze", str(path), "--animals", "Panda,Tiger,Monkey",
-                                 "--out", str(tmp_path / "out"), "--json")
-        assert code == 0, err
-        data = json.loads(out)
-        assert data["board"].splitlines()[3:] == [". . . - .", ". . . . .", "1 . . . .",
-                                                  ". . . . .", ". . . . -"]
-        assert data["board"].splitlines()[2] == "taps: 7"
-        assert data["unsure_read"] == [] and data["unread"] == []
+    """One look (seed 0; the looks of seeds 1 and 2, read the same, ran here until the 39th
+    session: random looks are the real-look sample's, above)."""
+    data = _analyzed_jungle(_jungle_shot(0, replace_panda_sprite=False), tmp_path, run_cli)
+    assert data["board"].splitlines()[3:] == [". . . - .", ". . . . .", "1 . . . .",
+                                              ". . . . .", ". . . . -"]
+    assert data["board"].splitlines()[2] == "taps: 7"
+    assert data["unsure_read"] == [] and data["unread"] == []
 
 
 @pytest.mark.parametrize("found, digit", [("Panda", "1"), ("Tiger", "2")])

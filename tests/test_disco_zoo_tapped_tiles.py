@@ -19,9 +19,8 @@ from dataclasses import replace
 import pytest
 
 from gridsight.games.disco_zoo.screen import PICTURED_SPRITE, TAPPED_SPRITE, tapped_unread
-from gridsight.games.disco_zoo.screen_text import read_screen
-from gridsight.readers.base import ReadHints
-from test_disco_zoo_screens import locate_rescue, names_of, real_screen
+from kit.disco_reads import read_given
+from test_disco_zoo_screens import locate_rescue, real_screen
 
 RAPTOR = (2, 2)  # row 3, column 3
 
@@ -37,8 +36,7 @@ def test_the_dark_raptor_is_found_where_the_counter_says_it_was_tapped(raptor):
     image, screen, text = raptor
     tile = screen.tiles[RAPTOR[0]][RAPTOR[1]]
     assert tile.kind == "found" and tile.rarities == ()  # its colour near the dirt's
-    reading = read_screen(screen, screen.board_read("disco-zoo/structure"),
-                          ReadHints(animals=names_of(text)), image=image)
+    reading = read_given(screen, text, image=image)
     assert reading.text == text
     assert reading.unread == ()
 
@@ -69,6 +67,5 @@ def test_a_covered_tile_the_counter_counts_tapped_is_found_by_its_sprite():
     _, text, image, _ = real_screen(55, 440_000)
     screen = locate_rescue(image)
     assert screen.tiles[4][1].kind == "found"
-    reading = read_screen(screen, screen.board_read("disco-zoo/structure"),
-                          ReadHints(animals=names_of(text)), image=image)
+    reading = read_given(screen, text, image=image)
     assert reading.text == text

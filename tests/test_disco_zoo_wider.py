@@ -15,10 +15,9 @@ import pytest
 
 from gridsight.games.disco_zoo.cards import frame_sides, ground_colour, unedged_cards
 from gridsight.games.disco_zoo.screen import locate_rescue
-from gridsight.games.disco_zoo.screen_text import read_screen
-from gridsight.readers.base import ReadHints
+from kit.disco_reads import read_given
 from kit.skins import disco_zoo_real as real
-from test_disco_zoo_screens import _read_plain, names_of, real_screen, stated_wrong
+from test_disco_zoo_screens import _read_plain, real_screen, stated_wrong
 
 # (base, k): the screens read WRONG before this session's fixes
 FIXED = {
@@ -39,7 +38,7 @@ def reads():
         screen = locate_rescue(image)
         board = screen.board_read("disco-zoo/structure")
         plain, warnings, asked, _, unread = _read_plain(screen, board, image)
-        named = read_screen(screen, board, ReadHints(animals=names_of(text)))
+        named = read_given(screen, text, board)
         out[why] = (text, plain, warnings, asked, unread, named, screen)
     return out
 

@@ -19,9 +19,7 @@ from __future__ import annotations
 
 import pytest
 
-from gridsight.games.disco_zoo.screen import locate_rescue
-from gridsight.vision.errors import BoardNotFoundError
-from test_disco_zoo_hunt31 import both_reads
+from test_disco_zoo_hunt31 import pinned_or_refused_reads
 from test_disco_zoo_screens import real_screen, stated_wrong
 
 
@@ -42,14 +40,7 @@ SCREENS = {"berry on a bush": lambda: _widest(8, 860_000, 0.8, "decorations"),
 def reads():
     """Each pinned screen located and read with no options and with ``--animals``: name:
     (truth, *:func:`test_disco_zoo_hunt31.both_reads`), or (truth, the refusal's words)."""
-    out: dict = {}
-    for name, draw in SCREENS.items():
-        text, image = draw()
-        try:
-            out[name] = (text, *both_reads(locate_rescue(image), image, text))
-        except BoardNotFoundError as error:
-            out[name] = (text, str(error))
-    return out
+    return pinned_or_refused_reads(SCREENS)
 
 
 @pytest.mark.parametrize("name", SCREENS)
