@@ -273,6 +273,8 @@ def _run_into(image: np.ndarray, card: CardSeen) -> CardSeen:
 # the row's witness), and no ink stands on the ground beside the row (a card missed).
 NARROW_CARD = 0.55
 NARROW_TALL = 2.0
+ROW_ALIKE = 2
+ROW_TALL = 1.5
 
 
 def _narrow_cards(image: np.ndarray, areas: Sequence[Box | None], ground: Sequence[Box],
@@ -293,13 +295,17 @@ def _narrow_cards(image: np.ndarray, areas: Sequence[Box | None], ground: Sequen
         if row is None:
             continue
         panels = unmerged(image, row.panels, least, facts["card_max"])
-        if any(p.cut or p.box[3] < NARROW_TALL * p.box[2] for p in panels):
+        alike = len(panels) >= ROW_ALIKE
+        tall = ROW_TALL if alike else NARROW_TALL
+        if any(p.cut or p.box[3] < tall * p.box[2] for p in panels):
             continue
         cards = tuple(read_card(image, panel, facts, pitch) for panel in panels)
         rows = [card.row is not None for card in cards]
         if all(card.name_box is not None and card.have_box is not None and card.picture[2] > 0
-               for card in cards) and 2 * sum(rows) > len(cards) \
-                and any(card.row is not None and not card.faint_row for card in cards) \
+               for card in cards) and (alike and all(
+                   _centred(card.picture, card.panel) for card in cards) or
+                   2 * sum(rows) > len(cards)
+                and any(card.row is not None and not card.faint_row for card in cards)) \
                 and not _ink_beside(image, area, ground, panels, pitch):
             return cards
     return ()
