@@ -633,7 +633,7 @@ def _hung_from_above(mask: np.ndarray) -> bool:
     """Whether the ink of ``mask`` (a group of columns beside the cards, over their rows)
     touches its top row and stays in its top :data:`HUNG` share: what hangs from above."""
     rows = np.nonzero(mask.any(axis=1))[0]
-    return bool(len(rows)) and rows[0] == 0 and rows[-1] + 1 <= HUNG * len(mask)
+    return bool(len(rows) and rows[0] == 0 and rows[-1] + 1 <= HUNG * len(mask))
 
 
 def _overflow_dropped(runs: list[tuple[int, int]], panels: Sequence[Panel], x0: int,
