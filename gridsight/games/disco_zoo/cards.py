@@ -273,6 +273,17 @@ def _run_into(image: np.ndarray, card: CardSeen) -> CardSeen:
 # the row's witness), and no ink stands on the ground beside the row (a card missed).
 NARROW_CARD = 0.55
 NARROW_TALL = 2.0
+# A row of two or three equal narrow panels is the game's row of cards by its structure
+# (issue 18: 1-3 equal panels between the title bar and the board) whatever their box rows
+# show: widest 1074000 at 0.86x (three Farm cards 65 px wide on a pitch of 50, 130 tall,
+# their YOU HAVE lines run into their boxes: no row read on any) and 1074030 at 1.58x (three
+# Polar cards 56 px wide, the box rows of two unread) were found as such rows and refused,
+# no cards (the screens asked). A row of ROW_ALIKE panels or more, each ROW_TALL times as
+# tall as wide or more, is taken when each shows a picture centred in it (CENTRED), a name
+# and a YOU HAVE line and no ink stands beside the row; its cards without a box row are read
+# without one (their boxes unknown, their tints trusted UNSURE_LINE at most).
+ROW_ALIKE = 2
+ROW_TALL = 1.5
 
 
 def _narrow_cards(image: np.ndarray, areas: Sequence[Box | None], ground: Sequence[Box],
@@ -293,13 +304,17 @@ def _narrow_cards(image: np.ndarray, areas: Sequence[Box | None], ground: Sequen
         if row is None:
             continue
         panels = unmerged(image, row.panels, least, facts["card_max"])
-        if any(p.cut or p.box[3] < NARROW_TALL * p.box[2] for p in panels):
+        alike = len(panels) >= ROW_ALIKE
+        tall = ROW_TALL if alike else NARROW_TALL
+        if any(p.cut or p.box[3] < tall * p.box[2] for p in panels):
             continue
         cards = tuple(read_card(image, panel, facts, pitch) for panel in panels)
         rows = [card.row is not None for card in cards]
         if all(card.name_box is not None and card.have_box is not None and card.picture[2] > 0
-               for card in cards) and 2 * sum(rows) > len(cards) \
-                and any(card.row is not None and not card.faint_row for card in cards) \
+               for card in cards) and (alike and all(
+                   _centred(card.picture, card.panel) for card in cards) or
+                   2 * sum(rows) > len(cards)
+                and any(card.row is not None and not card.faint_row for card in cards)) \
                 and not _ink_beside(image, area, ground, panels, pitch):
             return cards
     return ()
@@ -561,6 +576,13 @@ INK_CLEAR = 0.08  # ... of the pitch each side of a card found is its own (edges
 # than OVERFLOW of its width is the card's own: a card missed stands a gap of ground away.
 OVERFLOW = 0.5
 OVERFLOW_GAP = 0.03  # ... its runs of ink this near (of the pitch, 1 px+): letters' gaps
+# The cards' tops are tucked under the title bar, and what hangs from the bar past its foot
+# (the attempts digit's box drawn taller than the bar) is level with their tops: widest
+# 1074019 at 1.23x, the digit's dark box 6 px past the bar's foot over 67 px of ground beside
+# the one Diplodocus card, taken for a card missed (no cards, the screen asked). A card
+# missed shows its picture, lines and boxes down its height; ink beside the cards touching
+# the top of their rows and ending within HUNG of them is no card's.
+HUNG = 0.15
 
 
 def _ink_beside(image: np.ndarray, area: Box, ground: Sequence[Box],
@@ -598,13 +620,20 @@ def _ink_beside(image: np.ndarray, area: Box, ground: Sequence[Box],
     # (a group reaching the area's side is no card standing on the ground: a mirroring
     # window's frame, a desktop beside the phone, the screen's edge; unless it fills the
     # place the row's next card stands in: :func:`_in_the_next_place`)
-    return any(b - a >= INK_BESIDE * pitch
+    return any(b - a >= INK_BESIDE * pitch and not _hung_from_above(mask[:, a:b])
                and (0 < a and b < mask.shape[1]
                     or _in_the_next_place(a + x0, b + x0, panels)
                     and _a_card_wide(image, colour, (top, bottom), (a + x0, b + x0), panels,
                                      pitch))
                and not _tool_strip(image, colour, (top, bottom), (a + x0, b + x0), pitch)
                for a, b in groups)
+
+
+def _hung_from_above(mask: np.ndarray) -> bool:
+    """Whether the ink of ``mask`` (a group of columns beside the cards, over their rows)
+    touches its top row and stays in its top :data:`HUNG` share: what hangs from above."""
+    rows = np.nonzero(mask.any(axis=1))[0]
+    return bool(len(rows) and rows[0] == 0 and rows[-1] + 1 <= HUNG * len(mask))
 
 
 def _overflow_dropped(runs: list[tuple[int, int]], panels: Sequence[Panel], x0: int,
