@@ -1611,6 +1611,12 @@ def _name_line(lines: list[TextLine], card: CardText, owned: TextLine | None,
         bx, by, bw, bh = card.name_box
         inside = [ln for ln in lines if by - 0.25 * bh <= ln.box[1] + ln.box[3] / 2
                   <= by + 1.25 * bh]
+        if not inside:
+            # (a box found thinner than the name, a sliver of its rows: the line whose
+            # middle is within half its own height of it; wider 1072036 at 1.17x, a 5-px
+            # box at 187 under ``FIREFLY``'s 12-px line from 178, no line was the name)
+            inside = [ln for ln in lines if ln.box[3] > bh and by - 0.5 * ln.box[3]
+                      <= ln.box[1] + ln.box[3] / 2 <= by + bh + 0.5 * ln.box[3]]
         # (the nearest the box's middle: faint ink may find a sprite's patches above it)
         middle = by + 0.5 * bh
         return min(inside, key=lambda ln: abs(ln.box[1] + 0.5 * ln.box[3] - middle)) \

@@ -75,7 +75,7 @@ def whole_name(line: TextLine, bar: list[TextLine], label: TextLine | None) -> b
     right = line.box[0] + line.box[2]
     end = label.box[0] if label is not None else None
     for other in bar:
-        if other is label or other is counter:
+        if other is label or other is counter or _beside_label(other, line, label, tall):
             continue
         for g in other.glyphs:
             x, y, w, h = g.box
@@ -85,6 +85,24 @@ def whole_name(line: TextLine, bar: list[TextLine], label: TextLine | None) -> b
             if within >= OVERLAP * h and SHORTER * tall <= h <= TALLER * tall:
                 return False
     return True
+
+
+def _beside_label(other: TextLine, line: TextLine, label: TextLine | None, tall: float) -> bool:
+    """Whether ``other`` is the attempts counter drawn on the label's rows (the title bar's
+    ``10 ATTEMPTS LEFT``) while :func:`counter_line` took a taller icon off those rows for
+    it: one or two glyphs on the ``label``'s rows, nearer the label than the letters'
+    height ``tall`` and nearer it than the title ``line``'s end. Wider 1072036 at 1.17x:
+    its phone's battery (26 px, above the bar) was the counter, the ``10`` (17 px, as tall
+    as ``NOCTURNAL``) left the title not whole, its region read alone by 10 not taken."""
+    if label is None or len(other.glyphs) > 2:
+        return False
+    x, y, w, h = other.box
+    within = min(y + h, label.box[1] + label.box[3]) - max(y, label.box[1])
+    if within < OVERLAP * label.box[3]:
+        return False
+    to_label = label.box[0] - (x + w)
+    to_title = x - (line.box[0] + line.box[2])
+    return 0 <= to_label < tall and to_label < to_title
 
 
 def unvouched(vouched: tuple[int, int] | None) -> bool:
