@@ -60,7 +60,7 @@ def counter_line(bar: list[TextLine], label: TextLine | None) -> TextLine | None
     """The attempts counter among the title bar's lines: the tallest line of one or two
     glyphs left of the ``label`` (``ATTEMPTS LEFT``, when found); of those beside it
     (:func:`_beside`: the digit stands beside the words, issue 18) when any is. Wider
-    1072036 at 1.17x: a phone's battery above the bar (26 px) was taken for the counter
+    1072036 at 1.17x: the phone frame's edge (37 px, below the bar) was taken for the counter
     over the ``10`` beside the label (17 px, as tall as ``NOCTURNAL``), so the title was
     not whole (:func:`whole_name`) and its region, read alone by 10, not taken; 2.35x
     1072015's phone frame's edge (145 px) made the clock ``14:06`` the region's line."""
