@@ -1636,6 +1636,9 @@ def _side_by_side_joined(lines: list[TextLine]) -> list[TextLine]:
     return out
 
 
+THIN_BOX = 3.0  # a name line found around a thinner name box is at most this many times it
+
+
 def _name_line(lines: list[TextLine], card: CardText, owned: TextLine | None,
                borrowed: bool = False) -> TextLine | None:
     """A card's name: the lines just above ``YOU HAVE`` (two when the name is wrapped), else
@@ -1648,10 +1651,13 @@ def _name_line(lines: list[TextLine], card: CardText, owned: TextLine | None,
         inside = [ln for ln in lines if by - 0.25 * bh <= ln.box[1] + ln.box[3] / 2
                   <= by + 1.25 * bh]
         if not inside:
-            # (a box found thinner than the name, a sliver of its rows: the line whose
-            # middle is within half its own height of it; wider 1072036 at 1.17x, a 5-px
-            # box at 187 under ``FIREFLY``'s 12-px line from 178, no line was the name)
-            inside = [ln for ln in lines if ln.box[3] > bh and by - 0.5 * ln.box[3]
+            # (a box found thinner than the name, a sliver of its rows: the line of
+            # :data:`MIN_NAME` glyphs or more, up to :data:`THIN_BOX` times the box's
+            # height, whose middle is within half its own height of it; wider 1072036 at
+            # 1.17x, a 5-px box at 187 under ``FIREFLY``'s 12-px line from 178, no line was
+            # the name; a sprite's blobs, two glyphs 19 px tall over a 6-px box, are not)
+            inside = [ln for ln in lines if bh < ln.box[3] <= THIN_BOX * bh
+                      and len(ln.glyphs) >= MIN_NAME and by - 0.5 * ln.box[3]
                       <= ln.box[1] + ln.box[3] / 2 <= by + bh + 0.5 * ln.box[3]]
         # (the nearest the box's middle: faint ink may find a sprite's patches above it)
         middle = by + 0.5 * bh
