@@ -102,22 +102,3 @@ def test_1072015_is_read_exactly(monkeypatch):
     plain, _, asked, _, _ = _read_plain(screen, screen.board_read("disco-zoo/structure"), image)
     assert not asked and plain == text
 
-
-def test_a_name_lost_the_way_chosen_is_taken_from_another_way_above_the_label():
-    """:func:`names._name_lent` on 1058007's first card (0.72x): the ringed way, chosen for the
-    labels it found whole, shows ``YOU HAVE 0`` alone; the plain way sees ``PIG`` right above
-    it, centred on it. A line far above (the sprite) or off-centre is not lent, nor is one
-    where the way chosen shows a name."""
-    card = names.CardText((12, 32, 117, 92), (40, 40, 60, 40), None, None, "")
-    have = _line([(46, 91, 4, 6), (51, 91, 4, 6), (56, 91, 4, 6), (66, 91, 4, 6),
-                  (71, 91, 4, 6), (76, 91, 4, 6), (81, 91, 4, 6), (91, 91, 4, 6)], (3, 4, 1))
-    pig = _line([(64, 80, 4, 8), (69, 82, 2, 8), (72, 80, 5, 10)])
-    sprite = _line([(51, 61, 10, 15), (62, 61, 10, 15), (73, 61, 10, 15), (84, 61, 8, 15)])
-    seen = {"ringed": names.SeenLines([have], [have]),
-            "plain": names.SeenLines([sprite, pig], [sprite, pig])}
-    assert names._name_lent([have], seen, card) == [pig, have]
-    assert names._name_line(names._name_lent([have], seen, card), card, have) is pig
-    off = _line([(20, 80, 4, 8), (25, 82, 2, 8), (28, 80, 5, 10)])
-    seen_off = {"ringed": seen["ringed"], "plain": names.SeenLines([sprite, off], [sprite, off])}
-    assert names._name_lent([have], seen_off, card) == [have]
-    assert names._name_lent([pig, have], seen, card) == [pig, have]

@@ -1210,43 +1210,7 @@ def _way_for_card(seen: dict[str, SeenLines], kind: str,
             own[1] >= mine[1] + SHOWN_APART
             or (card is not None and _part_of_name(chosen.lines, best.lines, card))):
         return best.lines
-    return _name_lent(_letter_filled(chosen.lines, seen, card), seen, card)
-
-
-LENT_REACH = 1.0  # a lent name ends within this many of the label's heights above its top
-LENT_TALL = (0.6, 2.5)  # ... and is this many times the label's height tall
-
-
-def _name_lent(lines: list[TextLine], seen: dict[str, SeenLines],
-               card: CardText | None) -> list[TextLine]:
-    """A card's ``lines`` seen the way chosen, which shows its ``YOU HAVE`` but no name line
-    above it, with the name line another way sees there: of :data:`MIN_NAME` glyphs or more,
-    ending right above the label (:data:`LENT_REACH`), centred on it (within its height),
-    of a name's height beside it (:data:`LENT_TALL`) and narrower than the card; the one
-    of most glyphs among the ways. Fresh real-look 1058007 at 0.72x: the ringed way, chosen
-    for the two labels it found whole, lost ``PIG`` and ``RABBIT`` (white letters ringed in
-    dark on a light card), which the plain and darker ways see above the labels."""
-    if card is None:
-        return lines
-    owned = _owned_line(lines)
-    if owned is None or _name_line(lines, card, owned) is not None:
-        return lines
-    ox, oy, ow, oh = owned.box
-    lent: TextLine | None = None
-    for other in seen.values():
-        for ln in other.lines:
-            x, y, w, h = ln.box
-            if len(ln.glyphs) < MIN_NAME or _owns(ln) or w >= card.box[2] or \
-                    not oy - LENT_REACH * oh <= y + h <= oy + 1 or \
-                    not LENT_TALL[0] * oh <= h <= LENT_TALL[1] * oh or \
-                    abs(x + w / 2 - (ox + ow / 2)) > oh:
-                continue
-            if lent is None or len(ln.glyphs) > len(lent.glyphs):
-                lent = ln
-    if lent is None:
-        return lines
-    at = next(k for k, ln in enumerate(lines) if ln is owned)
-    return [*lines[:at], lent, *lines[at:]]
+    return _letter_filled(chosen.lines, seen, card)
 
 
 LETTER_FILL = 2  # pixels a glyph of a name seen two ways may stand apart and still be one
