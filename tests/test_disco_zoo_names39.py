@@ -76,6 +76,12 @@ def test_a_name_box_thinner_than_the_name_finds_the_line_around_it():
     inside = _line([(190 + 9 * k, 186, 7, 6) for k in range(5)])
     assert names._name_line([sprite, name, inside], card, None) is inside
     assert names._name_line([sprite, have, have2], card, None) is None
+    # 0.58x fresh 1106027's card 2: a 4-px box at 75 and its box row, three boxes 9 px tall
+    # from 78 (one row of the box's): no name line (Snowy Owl then settled by the others)
+    card = names.CardText((77, 26, 54, 72), None, (79, 75, 50, 4), 3, "timeless")
+    boxes = _line([(85, 78, 10, 9), (98, 78, 10, 9), (112, 78, 9, 9)])
+    assert names._name_line([_line([(85, 64, 20, 12), (106, 64, 15, 12)]), boxes], card,
+                            None) is None
 
 
 def test_1072036_is_read_exactly(monkeypatch):

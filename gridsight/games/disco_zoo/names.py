@@ -1617,12 +1617,13 @@ def _name_line(lines: list[TextLine], card: CardText, owned: TextLine | None,
         if not inside:
             # (a box found thinner than the name, a sliver of its rows: the line of
             # :data:`MIN_NAME` glyphs or more, up to :data:`THIN_BOX` times the box's
-            # height, whose middle is within half its own height of it; wider 1072036 at
-            # 1.17x, a 5-px box at 187 under ``FIREFLY``'s 12-px line from 178, no line was
-            # the name; a sprite's blobs, two glyphs 19 px tall over a 6-px box, are not)
+            # height, on half the box's rows or more; wider 1072036 at 1.17x, a 5-px box
+            # at 187 under ``FIREFLY``'s 12-px line from 178 (3 rows), no line was the name;
+            # a sprite's blobs, two glyphs 19 px tall over a 6-px box, are not, nor 0.58x
+            # fresh 1106027's box row, three boxes 9 px tall on a 4-px box's last row)
             inside = [ln for ln in lines if bh < ln.box[3] <= THIN_BOX * bh
-                      and len(ln.glyphs) >= MIN_NAME and by - 0.5 * ln.box[3]
-                      <= ln.box[1] + ln.box[3] / 2 <= by + bh + 0.5 * ln.box[3]]
+                      and len(ln.glyphs) >= MIN_NAME
+                      and min(by + bh, ln.box[1] + ln.box[3]) - max(by, ln.box[1]) >= 0.5 * bh]
         # (the nearest the box's middle: faint ink may find a sprite's patches above it)
         middle = by + 0.5 * bh
         return min(inside, key=lambda ln: abs(ln.box[1] + 0.5 * ln.box[3] - middle)) \
