@@ -669,23 +669,17 @@ def by_blobs(image: np.ndarray, cards: Sequence, words: ScreenText, standing: Se
     if len(standing.regions) != 1 or len(cards) != count or len(words.cards) != count or \
             any(card.unlike for card in words.cards):
         return None
-    narrowed = list(names) + [None] * (count - len(names))
-    told = False
-    for k, (card, read, options) in enumerate(zip(cards, words.cards, standing.options)):
-        if narrowed[k] is not None or len(options) < 2:
-            continue
-        seen = card_ways(image, card).get("plain")
+
+    def says(k: int, options: Sequence[str]) -> str | None:
+        seen = card_ways(image, cards[k]).get("plain")
         blob = blob_name_line(seen.found) if seen is not None else None
         if blob is None:
-            continue
+            return None
         name = blob_says(blob[0], blob[1], options)
-        if name is None or (read.candidates and name not in read.candidates):
-            continue
-        narrowed[k] = (name,)
-        told = True
-    if not told:
-        return None
-    return _settled_again(clues, found, empty, standing.regions[0], narrowed, unread, sure)
+        candidates = words.cards[k].candidates
+        return None if name is None or (candidates and name not in candidates) else name
+
+    return _narrowed_settled(says, standing, names, clues, found, empty, unread, sure)
 
 
 # -- names measured by the names read beside them --------------------------------------------
@@ -820,6 +814,30 @@ def by_pitch(card_boxes: Sequence[Sequence[int]], words: ScreenText, standing: S
     return _settled_again(clues, found, empty, standing.regions[0], narrowed, unread, sure)
 
 
+def _narrowed_settled(says: Callable[[int, Sequence[str]], str | None], standing: Settled,
+                      names: Sequence[Sequence[str] | None], clues: Sequence[CardClue],
+                      found: Sequence, empty: Sequence, unread: int,
+                      sure: Collection) -> Settled | None:
+    """The choices ``standing`` (of one region) with each card ``k`` not named in ``names``,
+    of two options or more, named as ``says(k, options)`` tells it (``None``: left alone),
+    then settled again (:func:`_settled_again`); ``None`` when no card is told or one choice
+    does not stand (the loop :func:`by_blobs` and :func:`by_size` share)."""
+    count = len(standing.options)
+    narrowed = list(names) + [None] * (count - len(names))
+    told = False
+    for k, options in enumerate(standing.options):
+        if narrowed[k] is not None or len(options) < 2:
+            continue
+        name = says(k, options)
+        if name is None:
+            continue
+        narrowed[k] = (name,)
+        told = True
+    if not told:
+        return None
+    return _settled_again(clues, found, empty, standing.regions[0], narrowed, unread, sure)
+
+
 def _settled_again(clues: Sequence[CardClue], found: Sequence, empty: Sequence, region: str,
                    narrowed: Sequence[Sequence[str] | None], unread: int,
                    sure: Collection) -> Settled | None:
@@ -916,18 +934,11 @@ def by_size(card_boxes: Sequence[Sequence[int]], words: ScreenText, standing: Se
         if within is None or within.settled:
             return None
         standing = within
-    narrowed = list(names) + [None] * (count - len(names))
-    told = False
-    for k, (line, read, options, box) in enumerate(zip(lines, words.cards, standing.options,
-                                                      card_boxes)):
-        if narrowed[k] is not None or len(options) < 2 or read.name is not None or \
-                line is None or line.height >= MIN_LETTER:
-            continue
-        name = size_says(line, label, box, options)
-        if name is None:
-            continue
-        narrowed[k] = (name,)
-        told = True
-    if not told:
-        return None
-    return _settled_again(clues, found, empty, standing.regions[0], narrowed, unread, sure)
+
+    def says(k: int, options: Sequence[str]) -> str | None:
+        line = lines[k]
+        if words.cards[k].name is not None or line is None or line.height >= MIN_LETTER:
+            return None
+        return size_says(line, label, card_boxes[k], options)
+
+    return _narrowed_settled(says, standing, names, clues, found, empty, unread, sure)

@@ -1600,6 +1600,9 @@ def _side_by_side_joined(lines: list[TextLine]) -> list[TextLine]:
     return out
 
 
+THIN_BOX = 3.0  # a name line found around a thinner name box is at most this many times it
+
+
 def _name_line(lines: list[TextLine], card: CardText, owned: TextLine | None,
                borrowed: bool = False) -> TextLine | None:
     """A card's name: the lines just above ``YOU HAVE`` (two when the name is wrapped), else
@@ -1611,6 +1614,16 @@ def _name_line(lines: list[TextLine], card: CardText, owned: TextLine | None,
         bx, by, bw, bh = card.name_box
         inside = [ln for ln in lines if by - 0.25 * bh <= ln.box[1] + ln.box[3] / 2
                   <= by + 1.25 * bh]
+        if not inside:
+            # (a box found thinner than the name, a sliver of its rows: the line of
+            # :data:`MIN_NAME` glyphs or more, up to :data:`THIN_BOX` times the box's
+            # height, on half the box's rows or more; wider 1072036 at 1.17x, a 5-px box
+            # at 187 under ``FIREFLY``'s 12-px line from 178 (3 rows), no line was the name;
+            # a sprite's blobs, two glyphs 19 px tall over a 6-px box, are not, nor 0.58x
+            # fresh 1106027's box row, three boxes 9 px tall on a 4-px box's last row)
+            inside = [ln for ln in lines if bh < ln.box[3] <= THIN_BOX * bh
+                      and len(ln.glyphs) >= MIN_NAME
+                      and min(by + bh, ln.box[1] + ln.box[3]) - max(by, ln.box[1]) >= 0.5 * bh]
         # (the nearest the box's middle: faint ink may find a sprite's patches above it)
         middle = by + 0.5 * bh
         return min(inside, key=lambda ln: abs(ln.box[1] + 0.5 * ln.box[3] - middle)) \

@@ -58,10 +58,30 @@ def well_vouched(vouched: tuple[int, int] | None) -> bool:
 
 def counter_line(bar: list[TextLine], label: TextLine | None) -> TextLine | None:
     """The attempts counter among the title bar's lines: the tallest line of one or two
-    glyphs left of the ``label`` (``ATTEMPTS LEFT``, when found)."""
-    return max((ln for ln in bar if len(ln.glyphs) <= 2 and (
-        label is None or ln.box[0] + ln.box[2] <= label.box[0] + 1)),
-        key=lambda ln: ln.height, default=None)
+    glyphs left of the ``label`` (``ATTEMPTS LEFT``, when found); of those beside it
+    (:func:`_beside`: the digit stands beside the words, issue 18) when any is. Wider
+    1072036 at 1.17x: the phone frame's edge (37 px, below the bar) was taken for the counter
+    over the ``10`` beside the label (17 px, as tall as ``NOCTURNAL``), so the title was
+    not whole (:func:`whole_name`) and its region, read alone by 10, not taken; 2.35x
+    1072015's phone frame's edge (145 px) made the clock ``14:06`` the region's line."""
+    short = [ln for ln in bar if len(ln.glyphs) <= 2 and (
+        label is None or ln.box[0] + ln.box[2] <= label.box[0] + 1)]
+    if label is not None:
+        short = [ln for ln in short if _beside(ln, label)] or short
+    return max(short, key=lambda ln: ln.height, default=None)
+
+
+BESIDE = 2.0  # the counter ends within this many of the label's heights left of it
+
+
+def _beside(line: TextLine, label: TextLine) -> bool:
+    """Whether ``line`` stands beside the ``label``: on its rows (:data:`OVERLAP` of the
+    label's height within them) and ending within :data:`BESIDE` of its heights left of
+    it."""
+    x, y, w, h = line.box
+    lx, ly, _, lh = label.box
+    within = min(y + h, ly + lh) - max(y, ly)
+    return within >= OVERLAP * lh and -1 <= lx - (x + w) <= BESIDE * lh
 
 
 def whole_name(line: TextLine, bar: list[TextLine], label: TextLine | None) -> bool:
