@@ -2388,17 +2388,18 @@ def _rarity_disc(lab: np.ndarray, rim: np.ndarray,
 # (the cell), leaves that colour (DISC_EDGE Lab) at the disc's edge, and the disc's fill
 # lies just inside the edge (a few pixels past its outline: DISC_FILL of the tile's
 # half-width), round the animal. It is a disc in a cell when the rays start on one colour
-# (CELL_ROUND of them), leave it at a steady distance from the middle (DISC_STEADY of the
-# half-width, a rounded shape, not an animal's outline), and find one colour past the
-# edge (DISC_ROUND of them) far from the rim band's (PANEL_INK_FAR) that fits a rarity.
+# (CELL_ROUND of them), leave it at one distance from the middle (its spread under
+# DISC_STEADY of its mean: a disc; a square's is 0.1, the tile's own edge round a square
+# animal's), and find one colour past the edge (DISC_ROUND of them) far from the rim band's
+# (PANEL_INK_FAR) that fits a rarity.
 # The tile's rim colour must cover under DISC_OWN_SHARE of its middle (a disc fills it).
-# 1022036's T-Rex: 1.00 of the rays on the cell, the edge at 0.70 +- 0.07, the fill on
+# 1022036's T-Rex: 1.00 of the rays on the cell, the edge's spread 0.052, the fill on
 # 0.50; the found tiles of widest 1022000 (40) and 7000 (60) otherwise: none read so.
 DISC_RAYS = 32
 DISC_EDGE = 20.0
 DISC_FILL = 0.12
 CELL_ROUND = 0.75
-DISC_STEADY = 0.1
+DISC_STEADY = 0.08
 DISC_ROUND = 0.5
 
 
@@ -2430,12 +2431,13 @@ def _inset_disc(image: np.ndarray, lattice: Lattice, r: int, c: int, rim: np.nda
         if not len(off):
             continue
         edge = ts[off[0]]
-        edges.append(edge / reach)
+        edges.append(edge)
         fills.append(ray[(ts <= edge - 1.0) & (ts >= edge - 1.0 - width)])
     starts_ = np.array(starts)
     cell = _dominant_each(starts_[None])[0]
     if float((np.linalg.norm(starts_ - cell, axis=1) < RIM_NEAR + 4).mean()) < CELL_ROUND \
-            or len(edges) < DISC_ROUND * DISC_RAYS or float(np.std(edges)) > DISC_STEADY:
+            or len(edges) < DISC_ROUND * DISC_RAYS \
+            or float(np.std(edges)) > DISC_STEADY * float(np.mean(edges)):
         return None
     fills = [f for f in fills if len(f)]
     if not fills:
