@@ -285,8 +285,9 @@ def _colours_belied(groups, options, apart, cards: Sequence[Sprite | None], marg
     Widest 1022036 at 0.81x (Jurassic): the rare T-Rex's tile, a thin yellow disc inset in a
     cell of the common's green, read common at 0.73 (the cell's colour), stated Diplodocus,
     the one common animal, with ``--animals``; its picture 0.38 from the Diplodocus tile's,
-    0.29 from the T-Rex's card and 0.48 from the Diplodocus's. A group holding a tile the
-    player named (``off_board``) keeps its animal."""
+    0.29 from the T-Rex's card and 0.48 from the Diplodocus's (since session 39 read rare by
+    its disc, :func:`.screen._inset_disc`: the rule stays for a colour misread otherwise).
+    A group holding a tile the player named (``off_board``) keeps its animal."""
     clash = {(i, j) for i, j in apart if len(options[i]) == 1 and options[i] == options[j]}
     if not clash or not cards:
         return options, apart

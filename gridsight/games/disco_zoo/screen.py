@@ -1985,6 +1985,12 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
                 # (a rim a hair past the grass's spread, as :func:`_panel_tile` reads it:
                 # 810029 as JPEG 60, 8.007 from its squares' green, the spread 8.0)
                 seen = TileSeen("unknown", confidence=0.0)
+            elif (disc := _inset_disc(image, lattice, r, c, rim, own_share[k], references,
+                                      tolerance, margin)) is not None:
+                # the found tile a disc inset in its cell: its colour is the disc's
+                seen = TileSeen("found", disc[0],
+                                _closeness(disc[1], references[disc[0][0]], tolerance),
+                                sprite, tuple(float(v) for v in disc[1]))
             elif fits:
                 seen = TileSeen("found", fits, _closeness(rim, references[fits[0]], tolerance),
                                 sprite, tuple(float(v) for v in rim))
@@ -2370,6 +2376,79 @@ def _rarity_disc(lab: np.ndarray, rim: np.ndarray,
     ink = (np.linalg.norm(inside - rim, axis=2) >= PANEL_INK_FAR) \
         & (np.linalg.norm(inside - fill, axis=2) >= PANEL_INK_FAR)
     return float(ink.mean()) >= PANEL_INK
+
+
+# A found tile is rounded, coloured by its rarity (issue 18); the widest looks round it up to
+# a disc inset in its cell, the cell of another colour showing all round it. A small disc
+# leaves the rim band (:data:`_RING`) on the cell and the disc's dark outline: widest 1022036
+# at 0.81x (Jurassic), the rare T-Rex's light-blue disc in a cell of the common rarity's
+# green, its rim band 51 Lab from the disc and within the common's tolerance, read common
+# and stated Diplodocus with ``--animals`` (stopped by :func:`.identify._colours_belied`).
+# Such a tile is read from rays out of its middle: each starts in the tile's outer tenth
+# (the cell), leaves that colour (DISC_EDGE Lab) at the disc's edge, and the disc's fill
+# lies just inside the edge (a few pixels past its outline: DISC_FILL of the tile's
+# half-width), round the animal. It is a disc in a cell when the rays start on one colour
+# (CELL_ROUND of them), leave it at one distance from the middle (its spread under
+# DISC_STEADY of its mean: a disc; a square's is 0.1, the tile's own edge round a square
+# animal's), and find one colour past the edge (DISC_ROUND of them) far from the rim band's
+# (PANEL_INK_FAR) that fits a rarity.
+# The tile's rim colour must cover under DISC_OWN_SHARE of its middle (a disc fills it).
+# 1022036's T-Rex: 1.00 of the rays on the cell, the edge's spread 0.052, the fill on
+# 0.50; the found tiles of widest 1022000 (40) and 7000 (60) otherwise: none read so.
+DISC_RAYS = 32
+DISC_EDGE = 20.0
+DISC_FILL = 0.12
+CELL_ROUND = 0.75
+DISC_STEADY = 0.08
+DISC_ROUND = 0.5
+
+
+def _inset_disc(image: np.ndarray, lattice: Lattice, r: int, c: int, rim: np.ndarray,
+                own: float, references: dict[str, np.ndarray], tolerance: float,
+                margin: float) -> tuple[tuple[str, ...], np.ndarray] | None:
+    """The rarities and colour (Lab) of found tile ``r``, ``c`` read from a disc inset in
+    its cell (:data:`DISC_RAYS` rays from its middle), when its rim band's colour ``rim``
+    is the cell round the disc (its share ``own`` of the middle under
+    :data:`DISC_OWN_SHARE`); ``None`` when the tile is not such a disc."""
+    if own >= DISC_OWN_SHARE:
+        return None
+    lab = _lab(_tile_crop(image, lattice, r, c, 0.0))
+    h, w = lab.shape[:2]
+    half = min(h, w) / 2
+    if half < 6:
+        return None
+    cy, cx = (h - 1) / 2, (w - 1) / 2
+    width = max(2.0, DISC_FILL * half)
+    starts, edges, fills = [], [], []
+    for angle in np.arange(DISC_RAYS) * 2 * np.pi / DISC_RAYS:
+        dy, dx = np.sin(angle), np.cos(angle)
+        reach = half / max(abs(dx), abs(dy))
+        ts = np.arange(reach * 0.9, half * 0.15, -0.5)
+        ray = lab[np.clip(np.round(cy + dy * ts).astype(int), 0, h - 1),
+                  np.clip(np.round(cx + dx * ts).astype(int), 0, w - 1)]
+        starts.append(ray[0])
+        off = np.nonzero(np.linalg.norm(ray - ray[0], axis=1) > DISC_EDGE)[0]
+        if not len(off):
+            continue
+        edge = ts[off[0]]
+        edges.append(edge)
+        fills.append(ray[(ts <= edge - 1.0) & (ts >= edge - 1.0 - width)])
+    starts_ = np.array(starts)
+    cell = _dominant_each(starts_[None])[0]
+    if float((np.linalg.norm(starts_ - cell, axis=1) < RIM_NEAR + 4).mean()) < CELL_ROUND \
+            or len(edges) < DISC_ROUND * DISC_RAYS \
+            or float(np.std(edges)) > DISC_STEADY * float(np.mean(edges)):
+        return None
+    fills = [f for f in fills if len(f)]
+    if not fills:
+        return None
+    fill = _dominant_each(np.concatenate(fills)[None])[0]
+    round_ = sum(float((np.linalg.norm(f - fill, axis=1) < RIM_NEAR + 4).mean()) > 0.3
+                 for f in fills) / DISC_RAYS
+    if round_ < DISC_ROUND or float(np.linalg.norm(fill - rim)) < PANEL_INK_FAR:
+        return None
+    fits = _rarity_fits(fill, references, tolerance, margin)
+    return (fits, fill) if fits else None
 
 
 def _decoration_near_the_lawn(lab: np.ndarray, rim: np.ndarray) -> bool:
