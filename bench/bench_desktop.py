@@ -100,6 +100,22 @@ def share_bin(fraction: float) -> str:
     return f"{max(lows):.0%}+" if lows else f"under {SHARES[0]:.0%}"
 
 
+CASES = False  # --cases: a line per capture and per no-game search (what was read, hashed)
+
+
+def case(*parts) -> None:
+    """One ``--cases`` line: the case and what was read (the text hashed), for diffing two
+    trees' reads; the CPU seconds go on a line of their own (``cpu ...``), to cut."""
+    if CASES:
+        print(" ".join(str(p) for p in parts), flush=True)
+
+
+def _hashed(text: str) -> str:
+    import hashlib
+
+    return hashlib.sha1(text.encode()).hexdigest()[:12]
+
+
 VIEWER_SEED = 700_000  # --decoy disco: capture k's image viewer shows rescue VIEWER_SEED + k
 
 
@@ -261,6 +277,8 @@ def measure(game: str, count: int, seed: int, decoy: str = "apps", **options) ->
         by_kind.setdefault(capture.extras["kind"], Counter())[result] += 1
         by_share.setdefault(share_bin(capture.extras["fraction"]), Counter())[result] += 1
         desk.append(seconds)
+        case("case", seed + k, "desktop", result, _hashed(said))
+        case("cpu", seed + k, "desktop", f"{seconds:.2f}")
         if result != "exact":
             wrong.append(f"{seed + k}:{result}")
         # The same screen alone, at the scale it has in the capture.
@@ -269,6 +287,7 @@ def measure(game: str, count: int, seed: int, decoy: str = "apps", **options) ->
         _, base, said_alone = outcome(game, capture.image[y : y + h, x : x + w].copy(), pack,
                                       shot, truth)
         alone.append(base)
+        case("case", seed + k, "alone", _hashed(said_alone))
         same_said += said == said_alone
     total = sum(counts.values())
     found = total - counts["not found"]
@@ -350,6 +369,9 @@ def measure_no_game(count: int, seed: int, harder: bool = False,
                 continue
             result, seconds = cpu(find_in, capture.image, {game: pack})
             times.append(seconds)
+            case("no-game", seed + k, game, "none" if isinstance(result, Exception)
+                 else f"found {_hashed(str(result.read.labels()))}")
+            case("cpu", seed + k, game, f"{seconds:.2f}")
             if not isinstance(result, Exception):
                 false[game] += 1
     shows = {"apps": "other apps'", "grass": "lawn photos'", "game": "other games'",
@@ -397,7 +419,13 @@ def main() -> None:
                         help="2: a second monitor's desktop beside the first, as a capture of "
                         "all monitors together (mss's monitor 0) shows them: the frame twice "
                         "as wide, the screen's share of it half of --share")
+    parser.add_argument("--cases", action="store_true",
+                        help="a line per capture (its outcome and what was read, hashed) and "
+                        "per no-game search, and each one's CPU seconds (``cpu`` lines): two "
+                        "trees' reads diffed line by line")
     args = parser.parse_args()
+    global CASES
+    CASES = args.cases
     options = {"fraction": tuple(args.share), "harder": args.harder}
     extra = {name: value for name, value in (("kind", args.kind), ("dark", args.dark),
                                               ("monitors", args.monitors)) if value}

@@ -47,6 +47,8 @@ SMALLEST: dict[str, list[str]] = {
     # a harder desktop costs 4 s of CPU each way, the reads are bench_desktop.py's here)
     "bench_cv_threads.py": ["--screens", "0", "--rounds", "1"],
     "bench_disco_screen.py": ["--screens", "1", "--repeat", "1"],
+    # (one harder desktop, the tile-path pack's search only: 0.7 s of CPU both ways)
+    "bench_locate_screen.py": ["--desktops", "1", "--no-game", "0", "--games", "tile-path"],
     # (seed 7010: read exactly in 0.4 s of CPU, against 1.2 s for the first seed, 7000; the
     # script reads it four times)
     "bench_disco_settle.py": ["--screens", "1", "--first", "7010"],
@@ -120,6 +122,10 @@ PRINTS: dict[str, list[str]] = {
     "bench_cv_threads.py": [r"0 harder desktops from \d+, 1 rounds: OpenCV's default threads "
                             r"[\d.]+ CPU s \(baseline\), one thread [\d.]+ s, ratio [\d.]+; the "
                             r"same said on 0 of 0"],
+    "bench_locate_screen.py": [r"locate_board on 1 harder Disco Zoo desktops and 0 with no "
+                               r"game from \d+, 1 packs, 1 rounds: whole ladder [\d.]+ CPU s "
+                               r"\(baseline\), screened [\d.]+ s, ratio [\d.]+; the same found "
+                               r"on 1 of 1 searches"],
     "bench_disco_settle.py": [r"afresh [\d.]+ s \(baseline\), remembered [\d.]+ s, ratio "
                               r"[\d.]+; same reading on 1 of 1",
                               *(rf"{step} +\d+ asked: baseline +[\d.]+ s, as shipped +[\d.]+ "
@@ -134,7 +140,7 @@ PRINTS: dict[str, list[str]] = {
 #: The scripts that read screens (run by tests/test_bench_screens.py); the rest run here.
 SCREEN_READING = frozenset({
     "bench_analyze.py", "bench_by_boxes.py", "bench_calibrated_packs.py", "bench_desktop.py",
-    "bench_desktop_search.py", "bench_disco_screen.py",
+    "bench_desktop_search.py", "bench_disco_screen.py", "bench_locate_screen.py",
     "bench_disco_settle.py", "bench_panel_search.py", "bench_room_exactness.py",
     "bench_tile_rooms.py", "bench_vision.py",
     "disco_zoo_counter.py", "disco_zoo_names.py", "disco_zoo_ocr.py", "disco_zoo_variants.py",

@@ -83,6 +83,16 @@ MIN_ANCHOR = 0.8  # a refined anchor score below this is not a board
 # raised a score by 0.29 at most, and by 0.10 at most below 0.8; 9 of 10 candidates on the
 # desktops with no game scored under 0.5 (a search's cost was mostly their polish).
 POLISH_GAIN = 0.3
+# The refinement's first pass screens every other scale of its ladder (4 of 7): a candidate
+# scoring under MIN_ANCHOR - POLISH_GAIN - SCREEN_MARGIN at all of them is not tried at the
+# others (it cannot be polished, let alone be a board). Measured over 686 refinements
+# (bench/bench_desktop.py --harder, Disco Zoo 600000-002 and 3 no-game desktops, every pack;
+# tile-path, pentomino, minesweeper at 610000-003 harder and 620000-003): the best of all 7
+# scales reached 0.5 only where the screened 4 scored 0.51 or more; 3 of 4 candidates
+# screened under 0.3. The scales between gained up to 0.39 elsewhere (a sharp peak in scale
+# on a pentomino board): the margin leaves the screen's line 0.21 below the lowest seen.
+SCREEN_MARGIN = 0.2
+SCREEN_SCALES = 5  # ladders shorter than this are not screened
 MIN_KNOWN = 0.6  # fraction of cells that must read as some label
 CONFIDENT = 1.0  # a verified candidate scoring this (anchor x known fraction) is the board
 EPS = 6.0  # grey levels added to the local spread: flat areas do not blow up
@@ -409,7 +419,8 @@ def _refine(frame: np.ndarray, pack: TemplatePack, prep: _Prepared, cand: _Candi
     step = _coarse_step(pack)
     # Half coarse steps up to a whole one either way (a neighbouring scale may be the one).
     radius = 1.5 * cw * cand.scale / prep.coarse.cell + 2  # frame pixels: coarse uncertainty
-    found = _search(frame, pack, prep.fine, prep.coarse, cand, radius, step, step**(1 / 3))
+    found = _search(frame, pack, prep.fine, prep.coarse, cand, radius, step, step**(1 / 3),
+                    screen=MIN_ANCHOR - POLISH_GAIN)
     if found is None or found.score < MIN_ANCHOR - POLISH_GAIN:
         return found  # no polish makes it a board: not worth its cost
     return _polish(frame, pack, prep, found)
@@ -439,8 +450,14 @@ def _polish(frame: np.ndarray, pack: TemplatePack, prep: _Prepared, found: _Cand
 
 
 def _search(frame: np.ndarray, pack: TemplatePack, level: _Level, previous: _Level,
-            cand: _Candidate, radius: float, span: float, step: float) -> _Candidate | None:
-    """The best anchor match at ``level`` within ``radius`` pixels and ``span`` of scale."""
+            cand: _Candidate, radius: float, span: float, step: float,
+            screen: float | None = None) -> _Candidate | None:
+    """The best anchor match at ``level`` within ``radius`` pixels and ``span`` of scale.
+
+    With ``screen``, a ladder of :data:`SCREEN_SCALES` scales or more is screened first at
+    every other scale: a candidate whose best there is under ``screen - SCREEN_MARGIN`` is
+    returned with that score (a lower bound of the whole ladder's, and under ``screen``),
+    the other scales not tried. Otherwise the result is the whole ladder's, as without it."""
     cw = pack.cell_size[0]
     tw, th = level.size
     n = int(np.ceil(np.log(span) / np.log(step) - 1e-9))
@@ -448,8 +465,9 @@ def _search(frame: np.ndarray, pack: TemplatePack, level: _Level, previous: _Lev
     # The anchor's centre does not move with a wrong scale the way its corner does.
     fc = previous.cell / (cw * cand.scale)
     cx, cy = cand.x + 0.5 * previous.size[0] / fc, cand.y + 0.5 * previous.size[1] / fc
-    results = []
-    for s in scales:
+
+    def at(s: float) -> tuple[float, float, float, float] | None:
+        """The best match at scale ``s``: score, anchor top-left (frame pixels), scale."""
         f = level.cell / (cw * s)
         x0 = int(np.floor(cx - 0.5 * tw / f - radius))
         y0 = int(np.floor(cy - 0.5 * th / f - radius))
@@ -457,17 +475,35 @@ def _search(frame: np.ndarray, pack: TemplatePack, level: _Level, previous: _Lev
         y1 = int(np.ceil(cy + 0.5 * th / f + radius))
         crop = _crop(frame, x0, y0, x1, y1)
         if crop is None:
-            continue
+            return None
         w, h = round(crop.shape[1] * f), round(crop.shape[0] * f)
         if w < tw or h < th:
-            continue
+            return None
         img = cv2.resize(crop, (w, h), interpolation=cv2.INTER_AREA if f < 1 else cv2.INTER_LINEAR)
         res = level.scores(img)
         _, value, _, (px, py) = cv2.minMaxLoc(res)
         dx = _parabola(res, px, py, axis=1)
         dy = _parabola(res, px, py, axis=0)
         sx, sy = crop.shape[1] / w, crop.shape[0] / h
-        results.append((float(value), x0 + (px + dx) * sx, y0 + (py + dy) * sy, float(s)))
+        return (float(value), x0 + (px + dx) * sx, y0 + (py + dy) * sy, float(s))
+
+    each: list[tuple[float, float, float, float] | None] = [None] * len(scales)
+    if screen is not None and len(scales) >= SCREEN_SCALES:
+        # Every other scale first; a candidate scoring far below ``screen`` at all of them
+        # is dropped with the best of those (the scales between add at most SCREEN_MARGIN).
+        for i in range(0, len(scales), 2):
+            each[i] = at(scales[i])
+        screened = [r for r in each if r is not None]
+        if not screened:
+            return None
+        best_screened = max(screened, key=lambda r: r[0])
+        if best_screened[0] < screen - SCREEN_MARGIN:
+            return _Candidate(*best_screened)
+        for i in range(1, len(scales), 2):
+            each[i] = at(scales[i])
+    else:
+        each = [at(s) for s in scales]
+    results = [r for r in each if r is not None]
     if not results:
         return None
     best = max(range(len(results)), key=lambda i: results[i][0])
