@@ -6,6 +6,7 @@ from __future__ import annotations
 from kit.desktop import real_look_rescue, sample
 
 import gridsight.games.disco_zoo.screen as screen
+from gridsight.vision.regions import propose_regions
 
 
 def test_rounded_tiles_as_many_as_the_boxes_count_missing_are_found():
@@ -26,3 +27,20 @@ def test_rounded_tiles_as_many_as_the_boxes_count_missing_are_found():
             if kind == "found"] == [(0, 2), (1, 3), (2, 0), (2, 1)]
     assert "unknown" not in sum(kinds, [])  # the grass tile with two dots stays grass
     assert kinds[0][3] == "ground"
+
+
+def test_a_phone_at_15_percent_of_one_of_two_narrow_monitors_is_proposed():
+    """Fresh harder desktop 720023 with two 1280x1024 monitors (a 2560x1024 frame): a 212 px
+    Ice Age rescue in a pillar-boxed window, its sides plain beside the black bars. The
+    least width proposed was 12% of 2048 px (the frame's width at 2:1), 246 px: the
+    screen's own region never came up, the windows holding it were too wide for its board to
+    be found there, and the capture was refused. On monitors narrower than 3:2 the least
+    width is a share of one monitor's width (154 px)."""
+    _, capture, _ = sample(real_look_rescue, 720023, fraction=(0.15, 0.2), harder=True,
+                           monitors=2)
+    assert capture.image.shape[:2] == (1024, 2560)
+    x, y, w, h = capture.extras["screen_box"]
+    assert w < 0.12 * 2048
+    sides = [r for r in propose_regions(capture.image, keep=8)
+             if abs(r.x - x) <= 4 and abs(r.x + r.width - x - w) <= 4]
+    assert sides and any(r.y <= y + h // 4 and r.y + r.height >= y + 3 * h // 4 for r in sides)
