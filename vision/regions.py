@@ -63,6 +63,11 @@ WORK_WIDTH = 640  # regions are proposed on the frame shrunk to this width...
 WIDEST = 2.0  # ...or a frame wider than this (two monitors side by side, an ultrawide; one
 # 16:9 or 16:10 monitor is less) to this many pixels per WIDEST times its height, the screens'
 # widths shares of that width
+MONITOR_NARROW = 1.5  # ...but the least width a share of one monitor's, when the frame's
+# monitors (:func:`monitors`) are each narrower than this times its height (4:3, 5:4): two
+# 1280x1024 monitors make a 2560x1024 frame, 2048 px at 2:1, and a phone at 15% of one
+# monitor's width, 192 px, was under the least width, 12% of 2048 (fresh harder desktops
+# 720023 and 760002 with two monitors: 212 and 230 px screens, never proposed, not found)
 EDGE_LEVEL = 16  # a colour step of this many levels (any channel) makes a boundary
 SIDE_MIN = 0.6  # coverage a region's side needs along its run
 MAX_SIDES = 160  # candidate sides kept for proposals, strongest first
@@ -211,7 +216,8 @@ def propose_regions(image: np.ndarray, *, min_width: float = 0.12, max_width: fl
     its own ``keep``, ``over`` and :data:`ACROSS_SPARE`: two monitors hold twice the windows
     (fresh harder desktop 500014 with two 2560x1440 monitors: the phone, its left side
     blended into the window beside it, was the fifth proposal found by its top and bottom,
-    and the search never tried it)."""
+    and the search never tried it). Monitors narrower than :data:`MONITOR_NARROW` (4:3,
+    5:4) have ``min_width`` a share of one monitor's width."""
     if image is None or image.ndim not in (2, 3) or min(image.shape[:2]) < 16:
         return []
     h, w = image.shape[:2]
@@ -219,12 +225,14 @@ def propose_regions(image: np.ndarray, *, min_width: float = 0.12, max_width: fl
     keep, over, spare = keep * many, over * many, ACROSS_SPARE * many
     span = min(float(w), WIDEST * h)  # the width the shares are of
     factor = min(1.0, WORK_WIDTH / span)
+    # (the least width of one monitor's: monitors narrower than MONITOR_NARROW, see there)
+    least = w / many if many > 1 and w / many < MONITOR_NARROW * h else span
     small = image if factor == 1.0 else cv2.resize(
         image, (max(16, round(w * factor)), max(16, round(h * factor))),
         interpolation=cv2.INTER_AREA)
     maps, thin = boundaries(small), boundaries(small, widen=False)
     sh = small.shape[0]
-    low, high = max(12.0, min_width * span * factor), max_width * span * factor
+    low, high = max(12.0, min_width * least * factor), max_width * span * factor
     found = _columns(maps, thin, low, high, aspect[0], aspect[1])
     kept: list[Region] = []
     for region in found:

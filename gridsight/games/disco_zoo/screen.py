@@ -1281,6 +1281,10 @@ LAWN_APART = 0.3  # ... named found only when every other grass tile's is this f
 CORNERED_SPRITE = 0.4  # ... or this near, on a tile whose corners are a rounded tile's
 # (:func:`cornered`: harder desktop 112002, a common Stegosaurus's tile 0.29 from the card's
 # sprite through a video codec, the seven decorated grass tiles 0.69 and more)
+CORNERED_COUNTED = 0.5  # ... or this near, when the tiles with a rounded tile's corners are
+# exactly as many as the boxes count missing (fresh harder desktop 720013, two monitors: a
+# 243 px City screen, four common found tiles of the lawn's green, their sprites 0.31-0.48
+# from the cards, a grass tile's two dots 0.38: the corners single them out, not the sprites)
 
 
 def _card_pictures(cards: tuple[CardSeen, ...]) -> list[Sprite]:
@@ -1456,8 +1460,14 @@ def found_on_the_lawn(image: np.ndarray, lattice: Lattice,
                 for cell, sprite in sprites.items() if sprite is not None and not sprite.empty}
         close = [cell for cell, d in near.items()
                  if d < LAWN_SPRITE or (cell in flagged and d < CORNERED_SPRITE)]
-        if len(close) == missing and all(d >= LAWN_APART for cell, d in near.items()
-                                         if cell not in close):
+        singled = len(close) == missing and all(d >= LAWN_APART for cell, d in near.items()
+                                                if cell not in close)
+        if not singled and flagged and len(flagged) == missing and \
+                all(near.get(cell, 1.0) < CORNERED_COUNTED for cell in flagged):
+            # (the rounded tiles are exactly as many as the boxes count missing, each showing
+            # a picture: :data:`CORNERED_COUNTED`)
+            close, singled = sorted(flagged), True
+        if singled:
             facts = screen_facts()
             references = _rarity_references(facts)
             for r, c in close:
