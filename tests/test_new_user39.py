@@ -1,0 +1,59 @@
+"""A new user's hour, then a hostile one (session 39): what they met that read badly, pinned.
+
+Each was found by running the commands by hand on crafted input (the session's note lists them
+all); every other case met already gave one line in words, a non-zero exit and no traceback.
+"""
+
+from __future__ import annotations
+
+import struct
+import zlib
+
+import numpy as np
+
+from gridsight.report_frames import FrameStore
+from gridsight.screenshots import enlargement, legible
+from gridsight.vision.geometry import BoardGeometry
+
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+
+def _header_only(width: int, height: int) -> bytes:
+    """A PNG's signature and header, and nothing after: a file cut after its first chunk."""
+    return PNG + _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+
+
+def test_a_png_cut_after_its_header_is_named_so_not_by_a_python_object(tmp_path, run_cli):
+    """It was "corrupt image (cannot identify image file <_io.BytesIO object at 0x7f...>)"."""
+    shot = tmp_path / "shot.png"
+    shot.write_bytes(_header_only(300, 540))
+    code, out, err = run_cli("analyze", str(shot), "--out", str(tmp_path / "out"))
+    assert code == 2 and out == ""
+    assert err == f"gridsight: {shot}: cannot read image (truncated PNG data)\n"
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_replayed_frame_too_large_names_no_option_replay_lacks(tmp_path):
+    """The report said "raise it with --max-pixels N", an option of analyze that replay has not
+    (its frames' bound is fixed)."""
+    (tmp_path / "f.png").write_bytes(_header_only(20000, 20000))
+    said = FrameStore(tmp_path).load("f.png")
+    assert isinstance(said, str)
+    assert "more than the limit of 40,000,000" in said and "--max-pixels" not in said
+    assert said.endswith("the board is drawn from the log instead")
+
+
+def test_a_cell_a_hair_under_the_bound_is_not_drawn_twice_as_large():
+    """The jungle example's 48-pixel cells, found at 47.99 once a cached screen placed the board,
+    doubled the annotated picture (320 x 758 one run, 600 x 1222 the next)."""
+    assert [enlargement(px) for px in (48, 47.99, 46, 45, 30, 24, 23.99, 16, 5)] == \
+        [1, 1, 1, 2, 2, 2, 2, 3, 4]
+    image = np.zeros((540, 300, 3), np.uint8)
+    hair = BoardGeometry.from_rect(30.0, 224.0, 47.99, 47.99, 5, 5)
+    assert legible(image, hair)[0].shape == image.shape
+    small = BoardGeometry.from_rect(30.0, 224.0, 30.0, 30.0, 5, 5)
+    assert legible(image, small)[0].shape == (1080, 600, 3)
