@@ -10,9 +10,16 @@ import struct
 import zlib
 
 import numpy as np
+import pytest
 
 from gridsight.report_frames import FrameStore
 from gridsight.screenshots import enlargement, legible
+from gridsight.solvers.boardtext import parse_boards
+from gridsight.solvers.limit import Limit, LimitReached
+from gridsight.solvers.minesweeper import report
+from gridsight.solvers.minesweeper.analysis import analyse
+from gridsight.solvers.minesweeper.policy import recommend, zero_layouts
+from gridsight.solvers.minesweeper.state import parse_state
 from gridsight.vision.geometry import BoardGeometry
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -57,3 +64,32 @@ def test_a_cell_a_hair_under_the_bound_is_not_drawn_twice_as_large():
     assert legible(image, hair)[0].shape == image.shape
     small = BoardGeometry.from_rect(30.0, 224.0, 30.0, 30.0, 5, 5)
     assert legible(image, small)[0].shape == (1080, 600, 3)
+
+
+def _blank(rows: int, cols: int, mines: int = 1):
+    """A Minesweeper board of ``rows`` x ``cols`` closed cells: no number, every cell tied."""
+    text = f"mines: {mines}\n" + ("\n".join([" ".join("." * cols)] * rows)) + "\n"
+    return analyse(parse_state(parse_boards(text)[0]))
+
+
+def test_a_blank_board_s_tie_break_stops_at_the_limit():
+    """`solve minesweeper` of a 150 x 150 board with no number ran on past --time-limit 2 (17
+    CPU s and counting): the tie-break among its 22,500 tied cells never looked at the meter
+    (no cell touches a counted part, where the look was) and built the board's sets anew per
+    cell. Now each cell's count looks, and a spent limit gives the first tied cell."""
+    analysis = _blank(6, 6)
+    spent = Limit(seconds=None, states=0).start()
+    with pytest.raises(LimitReached):
+        zero_layouts(analysis, (2, 2), meter=spent)
+    choice = recommend(analysis, Limit(seconds=None, states=0).start())
+    assert choice is not None and choice.cell == (0, 0) and choice.zero is None
+    assert recommend(analysis).zero is not None  # unbounded: counted as before
+
+
+def test_a_complete_count_under_one_percent_is_not_keyed_as_not_counted():
+    """A 12 x 12 board's 0.7% shows as "1%", a 15 x 15 board's 0.4% as "<1%": that was keyed
+    "< not counted in time, at most that chance", though every layout was counted."""
+    analysis = _blank(15, 15)
+    assert analysis.complete
+    text = report.to_text(analysis, recommend(analysis))
+    assert "<1%" in text and "not counted in time" not in text
