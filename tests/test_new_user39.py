@@ -93,3 +93,15 @@ def test_a_complete_count_under_one_percent_is_not_keyed_as_not_counted():
     assert analysis.complete
     text = report.to_text(analysis, recommend(analysis))
     assert "<1%" in text and "not counted in time" not in text
+
+
+def test_a_hint_of_the_wrong_kind_is_refused_in_words():
+    """``api.read(shot, hints={"animals": 5})`` was "TypeError: 'int' object is not iterable"
+    from deep in the Disco Zoo reader: a number or names are now checked as their text is."""
+    from gridsight import api
+
+    blank = np.zeros((60, 60, 3), np.uint8)
+    with pytest.raises(api.InputError, match="hint 'animals': unknown animal '5'"):
+        api.read(blank, game="disco-zoo", hints={"animals": 5})
+    with pytest.raises(api.InputError, match="hint 'taps': must be a whole number"):
+        api.read(blank, game="disco-zoo", hints={"taps": ("Cow",)})
