@@ -478,8 +478,8 @@ def _image(image: Image, max_pixels: int = MAX_PIXELS) -> np.ndarray:
 
 
 def _hints(hints: Mapping[str, Any] | None, game: str | None) -> ReadHints:
-    """The reader's hints from a mapping: the names every game declares; a string value is
-    parsed as its command-line option would be."""
+    """The reader's hints from a mapping: the names every game declares; a value is parsed as
+    its command-line option would be (a number or names as their text)."""
     from gridsight.readers.base import ReadHints
 
     declared: dict[str, HintOption] = {}
@@ -499,18 +499,18 @@ def _hints(hints: Mapping[str, Any] | None, game: str | None) -> ReadHints:
         if size > MAX_HINT_CHARS:  # parsed name by name: 10 MB of names took minutes
             raise ArgumentError(f"hint {name!r} holds {size:,} characters, more than the "
                                 f"{MAX_HINT_CHARS:,} a hint may (a few names or letters)")
-        if isinstance(value, str):
-            try:
-                value = declared[name].parse(value)
-            except argparse.ArgumentTypeError as error:  # the option's own check, in words
-                raise InputError(f"hint {name!r}: {error}") from None
-        elif isinstance(value, list):
+        if isinstance(value, list):
             value = tuple(value)
         if not isinstance(value, (str, int, tuple)) or isinstance(value, bool) or (
                 isinstance(value, tuple) and not all(isinstance(v, str) for v in value)):
             raise ArgumentError(f"hint {name!r} is text as on the command line "
                                 f"({declared[name].flag} {declared[name].metavar}), a whole "
                                 f"number or names, not {type(value).__name__}")
+        try:  # a number or names checked as their text is: animals=5 was a TypeError inside
+            value = declared[name].parse(value if isinstance(value, str)
+                                         else declared[name].header_text(value))
+        except argparse.ArgumentTypeError as error:  # the option's own check, in words
+            raise InputError(f"hint {name!r}: {error}") from None
         values[name] = value
     return ReadHints(**values)
 

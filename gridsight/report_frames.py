@@ -111,7 +111,8 @@ class FrameStore:
         except OSError as error:
             return f"frame {name}: {one_line(str(error.strerror or error))}; {drawn}"
         try:
-            image = decode_image(data, str(path), max_pixels=MAX_FRAME_PIXELS)
+            # no option raises the bound: the hint would name analyze's --max-pixels
+            image = decode_image(data, str(path), max_pixels=MAX_FRAME_PIXELS, raise_with="")
         except VisionInputError as error:
             return f"{one_line(str(error))}; {drawn}"
         side = max(image.shape[:2])

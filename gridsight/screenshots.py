@@ -43,6 +43,8 @@ if TYPE_CHECKING:  # pragma: no cover - OpenCV, the readers and the packs load w
 
 #: Cells smaller than this (pixels) are enlarged in the annotated picture.
 MIN_CELL_PX = 48
+#: How far under ``MIN_CELL_PX`` (as a share of it) a cell still counts as large enough.
+CELL_PX_SLACK = 0.05
 
 #: Solving one board text (a game's adapter with its options): the solution, or
 #: :class:`~gridsight.solvers.errors.InputError` / :class:`~gridsight.errors.RuntimeFailure`.
@@ -304,16 +306,25 @@ def unread_advice(found: Found, unread: tuple[tuple[int, int], ...] | list[tuple
                   status="not solved", warnings=(problem,))
 
 
+def enlargement(cell_px: float) -> int:
+    """The whole factor (1 to 4) :func:`legible` enlarges a picture by whose smallest cell is
+    ``cell_px`` pixels wide or high."""
+    import math
+
+    return max(1, min(4, math.ceil(MIN_CELL_PX / max(cell_px, 1.0) - CELL_PX_SLACK)))
+
+
 def legible(image: np.ndarray, geometry: BoardGeometry) -> tuple[np.ndarray, BoardGeometry]:
     """The screenshot enlarged (whole factor, at most 4) when its cells are smaller than
     ``MIN_CELL_PX``: figures and labels drawn in a 30-pixel cell overlap and cannot be read,
-    so a small screenshot's annotated copy is drawn larger than the screenshot."""
+    so a small screenshot's annotated copy is drawn larger than the screenshot. A cell within
+    ``CELL_PX_SLACK`` of the bound counts as reaching it: a 48-pixel cell found at 47.99 (the
+    same screenshot, its board placed a hair apart) doubled the whole picture."""
     import cv2
-    import numpy as np
 
     size = min(min(geometry.cell_size(r, c)) for r in (0, geometry.rows - 1)
                for c in (0, geometry.cols - 1))
-    factor = min(4, int(np.ceil(MIN_CELL_PX / max(size, 1.0))))
+    factor = enlargement(size)
     if factor <= 1:
         return image, geometry
     bigger = cv2.resize(image, None, fx=factor, fy=factor, interpolation=cv2.INTER_CUBIC)

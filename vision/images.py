@@ -103,9 +103,11 @@ def _shown(path: str | Path) -> str:
 
 
 def decode_image(data: bytes, name: str = "<image>", *,
-                 max_pixels: int = DEFAULT_MAX_PIXELS) -> np.ndarray:
-    """:func:`load_image` of bytes already in memory (``name`` is used in the errors)."""
-    return _load(io.BytesIO(data), name, max_pixels)
+                 max_pixels: int = DEFAULT_MAX_PIXELS,
+                 raise_with: str = f"{PIXELS_OPTION} N") -> np.ndarray:
+    """:func:`load_image` of bytes already in memory (``name`` is used in the errors;
+    ``raise_with`` as there, or empty where the command has no such option)."""
+    return _load(io.BytesIO(data), name, max_pixels, raise_with)
 
 
 def file_problem(path: str | Path, error: OSError) -> str:
@@ -150,7 +152,7 @@ class _Bytes:
             if len(self.data) > self.limit:
                 raise ImageTooLarge(
                     self.name, f"more than {self.limit:,} bytes, the limit for images of "
-                    f"{self.max_pixels:,} pixels; raise it with {self.raise_with}")
+                    f"{self.max_pixels:,} pixels{_raise_hint(self.raise_with)}")
         return len(self.data) >= size
 
     def rest(self) -> bytes:
@@ -171,11 +173,16 @@ def _load(stream: BinaryIO, name: str, max_pixels: int,
     if width * height > max_pixels:
         raise ImageTooLarge(
             name, f"{fmt} of {width} x {height} = {width * height:,} pixels, more than the "
-            f"limit of {max_pixels:,}; raise it with {raise_with}")
+            f"limit of {max_pixels:,}{_raise_hint(raise_with)}")
     if width <= 0 or height <= 0:
         raise ImageReadError(name, f"corrupt {fmt} header ({width} x {height} pixels)")
     data = source.rest()
     return _decode(data, name, fmt, max_pixels, width * height)
+
+
+def _raise_hint(raise_with: str) -> str:
+    """How to raise the bound, as the end of a sentence (nothing where no option raises it)."""
+    return f"; raise it with {raise_with}" if raise_with else ""
 
 
 def _decode(data: bytes, name: str, fmt: str, max_pixels: int,
@@ -495,7 +502,7 @@ def pillow_problem(data: bytes, pixels: int | None = None) -> str | None:
     (``None``: nothing): a truncated PNG or JPEG, which OpenCV decodes into a partly grey
     image, or one libpng would complain of on the terminal. ``pixels``: its size from the
     header, if known."""
-    from PIL import Image
+    from PIL import Image, UnidentifiedImageError
 
     limit = pillow_limit()
     if limit is not None and pixels is not None and pixels > limit:
@@ -505,6 +512,9 @@ def pillow_problem(data: bytes, pixels: int | None = None) -> str | None:
             img.load()
     except Image.DecompressionBombError:
         return f"more than Pillow's limit of {limit or 0:,} pixels in this program"
+    except UnidentifiedImageError:  # an OSError whose words name Python's stream object
+        kind = _magic_format(data) or "image"
+        return f"truncated {kind} data" if cut_short(data) else f"corrupt {kind} data"
     except (OSError, SyntaxError, ValueError, struct.error, EOFError) as error:
         text = _first_line(str(error))
         return "truncated image data" if "truncated" in text.lower() else f"corrupt image ({text})"

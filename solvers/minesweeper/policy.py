@@ -75,15 +75,21 @@ def zero_layouts(analysis: Analysis, cell: Cell, cache: dict | None = None,
     """How many fitting layouts leave ``cell`` and all its unopened neighbours mine-free (so
     that opening it shows a 0). Needs a complete analysis. ``cache`` (a dict) may be shared
     by calls on the same analysis: it keeps their answers and partial counts. Raises
-    :class:`~gridsight.solvers.limit.LimitReached` once ``meter`` is reached."""
+    :class:`~gridsight.solvers.limit.LimitReached` once ``meter`` is reached (looked at on
+    every call: a board with no number has no component whose count would look, and its every
+    cell is tied; the board's sets are kept in ``cache``, not built again per cell)."""
+    if meter is not None:
+        meter.check()
     state, frontier = analysis.state, analysis.frontier
-    unopened = set(state.unopened())
-    held = {cell} | {n for n in state.neighbours(*cell) if n in unopened}
-    interior = set(frontier.interior)
-    in_interior = len(held & interior)
-    key = (frozenset(held - interior), in_interior)
     if cache is None:
         cache = {}
+    sets = cache.get(("sets",))
+    if sets is None:
+        sets = cache[("sets",)] = (set(state.unopened()), set(frontier.interior))
+    unopened, interior = sets
+    held = {cell} | {n for n in state.neighbours(*cell) if n in unopened}
+    in_interior = len(held & interior)
+    key = (frozenset(held - interior), in_interior)
     if key in cache:
         return cache[key]
     ways = []

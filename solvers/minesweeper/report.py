@@ -175,7 +175,8 @@ def _cell_text(odds: CellOdds) -> str:
     if odds.certain_mine:
         return "mine"
     if odds.mine is None:
-        return "~" if odds.high >= 1 else f"<{percent(float(odds.high))}"
+        bound = percent(float(odds.high))  # "<1%" already says "at most"
+        return "~" if odds.high >= 1 else bound if bound.startswith("<") else f"<{bound}"
     return percent(odds.mine)
 
 
@@ -213,9 +214,10 @@ def to_text(analysis: Analysis, choice: Recommendation | None) -> str:
         for c in range(state.cols):
             token = state.token(r, c)
             if token in (UNOPENED, FLAG):
-                text = _cell_text(odds[(r, c)])
-                if text == "~" or text.startswith("<"):
-                    used.append(text[0])
+                cell = odds[(r, c)]
+                text = _cell_text(cell)
+                if cell.mine is None and not (cell.certain_safe or cell.certain_mine):
+                    used.append(text[0])  # a bound: not a complete count's "<1%"
                 if token == FLAG:
                     text = "f" + text
                     used.append("f")
