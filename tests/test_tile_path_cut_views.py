@@ -171,6 +171,22 @@ def test_a_cut_picture_whose_sides_settle_nowhere_is_offered_at_its_repeats_plac
         screens
 
 
+def test_a_stretched_picture_whose_top_edge_does_not_show_is_offered_at_its_known_height():
+    """159013 of the wider looks, frame 2: 3.87x by 3.21x (squeezed 0.83 down), blurred,
+    letterboxed 10 pixels in black, so the Game Boy's dark status bar shows no edge on top.
+    At the pack's exact pitches (61.9 across, 51.374 down, as calibrated) only the
+    letterbox's top was settled as the picture's (with the picture's bottom, 473 pixels:
+    no place fitted, the frame was refused "6%"); the picture at its known height, placed
+    by its bottom and the status bar's line, is now offered too (read: all 63 cells)."""
+    _settings, _shot, moments = rooms.one_shot_case(13, 159_013, wider=True)
+    moment = moments[2]
+    x, y, _w, _h = moment.picture
+    screens = find_screens(without_scanlines(moment.image), GBC, 61.9, exact=True,
+                           pitch_y=51.374)
+    assert any(abs(s.x - x) <= 1 and abs(s.y - y) <= 1 and s.clip == (0, 0, 0, 0)
+               for s in screens), screens
+
+
 def _tallied(moment, pack):
     """``moment`` read with ``pack``, and the tally of its cells against the truth (asserted
     to state no cell wrong): the read and the tally, for the caller's own counts."""

@@ -1377,6 +1377,42 @@ def test_cells_whose_outer_line_is_not_the_rooms_are_only_partly_shown():
     assert sides(low, x=40.0, shape=(576, 700)) == (0, 0, 0, 1)
 
 
+def test_a_row_let_in_by_the_cut_that_reads_as_another_kind_is_not_the_rooms():
+    """163012 frame 1 (4.23x, the picture cut 19.7 console pixels at the bottom): placed 15
+    console pixels higher, the status bar taken as cut off above, the view's top row -- let
+    in by the screenshot's cut (:data:`CUT_READ`), a line short -- lay over the status bar,
+    read as walls where the room has floor, and the room's statue there was written out of
+    view. A side so cut misses a line by design, so its lines are not judged; its cells'
+    kinds are: most of those read as a look of another kind than the room's, it is dropped.
+    A cut row that reads as the room has it stays."""
+    from gridsight.games.tile_path.room import FLOOR, WALL, View, _unshown_sides
+    from gridsight.vision.mapview import Looks, Placement
+    from gridsight.vision.tiling import Screen
+
+    t = 16
+    floor = np.full((t, t, 3), (230, 120, 60), np.uint8)
+    floor[::4, :] = floor[:, ::4] = (150, 70, 30)
+    wall = np.full((t, t, 3), (30, 60, 60), np.uint8)
+    wall[::4] = (10, 20, 20)
+    looks = Looks(np.stack([floor, wall]), (FLOOR, WALL), (".", "wall"), 40.0)
+    kinds = np.full((4, 5), FLOOR)
+    pixels = np.concatenate([np.concatenate([floor] * 5, axis=1)] * 4, axis=0)
+    bar = pixels.copy()
+    bar[:t] = (12, 16, 16)  # the top row over a dark status bar: read as walls
+    bar[:t:3] = (40, 40, 40)
+    cells, cut = (0, 3, 0, 4), (0, 1, 0, 0)
+
+    def sides(shown: np.ndarray, cut=cut, kinds=kinds):
+        placed = View(Screen(0.0, -60.0, 4.0 * t, GBC), shown, Placement((0, 0), t, 0.0, 0.0))
+        return _unshown_sides(placed, cells, looks, (576, 640), cut, kinds)
+
+    assert sides(bar) == (0, 1, 0, 0)
+    assert sides(pixels) == (0, 0, 0, 0)
+    walled = kinds.copy()
+    walled[0] = WALL  # the room's wall ring there: the row reads as the room has it
+    assert sides(bar, kinds=walled) == (0, 0, 0, 0)
+
+
 def test_the_doorway_unlearned_is_excused_as_unlearned_bricks_are():
     """The doorway (issue 18: beside the start tile, in the east wall) has a look of its own,
     learned only when the calibration screenshot showed it; unlearned, it matches no look

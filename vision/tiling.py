@@ -767,6 +767,7 @@ def find_screens(image: np.ndarray, layout: ScreenLayout, pitch: float, keep: in
     settled = _settle(across, x, width, flat=flat_across, keep=keep, reach_size=near)
     xs = _or_repeats(settled, x, width, w)
     out = []
+    unseen: list[Screen] = []  # placed down at the known pitch where no pair of edges settles
     for rank_x, (sx, sw) in enumerate(xs):
         columns = (int(max(0, sx)), int(min(w, sx + sw)))
         down = _edges(image, 0, columns, memo=memo)
@@ -777,11 +778,14 @@ def find_screens(image: np.ndarray, layout: ScreenLayout, pitch: float, keep: in
                                  flat=_flatness(image, 0, columns, memo=memo), keep=keep,
                                  reach_size=1 if settled and not pitch_y else None),
                          y, tall, h)
+        if exact and pitch_y and all(abs(sy - y) > 1 for sy, _ in ys):
+            unseen.append(_overshot(Screen(sx, y, sw / layout.tiles_wide, layout,
+                                           tall / layout.tiles_high), w, h))
         out += [(rank_x + rank_y, _overshot(Screen(sx, sy, sw / layout.tiles_wide, layout,
                                                    sh / layout.tiles_high), w, h))
                 for rank_y, (sy, sh) in enumerate(ys)]
     out.sort(key=lambda item: item[0])
-    return [screen for _, screen in out][: max(1, keep * keep)]
+    return [screen for _, screen in out][: max(1, keep * keep)] + unseen[:1]
 
 
 #: A whole picture settled past the screenshot's border by this many console pixels or more

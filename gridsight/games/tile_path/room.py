@@ -1559,11 +1559,12 @@ def at_border(view: View, shape: tuple[int, ...]) -> tuple[int, int, int, int]:
 LINE_SHOWN = 0.5
 SIDE_LINES = 2  # ... the lines nearest a side so judged: a picture placed this far off
 SIDE_CELLS = 2  # ... judged only where this many of the side's cells are read as a look
+KIND_SHOWN = 0.5  # a side let in by the screenshot's cut: this share read as another kind
 
 
 def _unshown_sides(view: View, cells: tuple[int, int, int, int], looks: Looks,
-                   shape: tuple[int, ...], cut: Sequence[int] = (0, 0, 0, 0)
-                   ) -> tuple[int, int, int, int]:
+                   shape: tuple[int, ...], cut: Sequence[int] = (0, 0, 0, 0),
+                   kinds: np.ndarray | None = None) -> tuple[int, int, int, int]:
     """1 at each side (left, top, right, bottom) of ``view`` whose outermost cells
     (``cells``: ``r0, r1, c0, c1``, inclusive, fully in view as placed) are only partly
     shown, 0 at the others. A cell fully in view shows every line of its tile, the outer
@@ -1581,7 +1582,12 @@ def _unshown_sides(view: View, cells: tuple[int, int, int, int], looks: Looks,
     margin), a smoothed picture bleeds it into the room's first line: 140023 --wider (a 4.8x
     blur) has the top row's first line 0% like its looks, the status bar's dark blurred in,
     and the row fully in view. A side the screenshot's edge cuts (``cut``,
-    :func:`at_border`) is not judged either: its cells miss a line by design."""
+    :func:`at_border`) misses a line by design: its cells are judged by their kinds instead
+    (``kinds``, the room's), dropped when more than :data:`KIND_SHOWN` of those read as a
+    look read as another kind: 163012 frame 1 (4.23x, the picture cut 19.7 console pixels at
+    the bottom, placed 15 console pixels higher, its status bar taken as cut off above and
+    the view's cut top row, over the status bar, read as walls where the room has floor and
+    a statue: the statue written, out of view)."""
     from gridsight.vision.mapview import read_tiles
 
     r0, r1, c0, c1 = cells
@@ -1593,12 +1599,17 @@ def _unshown_sides(view: View, cells: tuple[int, int, int, int], looks: Looks,
     past = _past(view, shape)
     out = [0, 0, 0, 0]
     for side, where in enumerate(sides):
-        if cut[side] or past[side] <= -SIDE_LINES:
+        if past[side] <= -SIDE_LINES or (cut[side] and kinds is None):
             continue
         tiles = np.stack([view.tile(r, c) for r, c in where])
         reads = read_tiles(tiles, looks)
         read = [(tile, looks.images[rd.look]) for tile, rd in zip(tiles, reads) if rd.look >= 0]
         if len(read) < SIDE_CELLS:
+            continue
+        if cut[side] and kinds is not None:
+            other = sum(looks.kinds[rd.look] != kinds[cell]
+                        for cell, rd in zip(where, reads) if rd.look >= 0)
+            out[side] = int(other > KIND_SHOWN * len(read))
             continue
         # Each tile turned so that the side's line is its first row.
         turn = {0: lambda a: np.swapaxes(a, 0, 1), 1: lambda a: a,
@@ -1621,7 +1632,8 @@ def _board_read(view: View, room: Room, looks: Looks, pack: TemplatePack,
     from gridsight.vision.mapview import read_tiles
 
     (r0, r1), (c0, c1) = view.cells(room, cut)
-    left, top, right, bottom = (_unshown_sides(view, (r0, r1, c0, c1), looks, shape, cut)
+    left, top, right, bottom = (_unshown_sides(view, (r0, r1, c0, c1), looks, shape, cut,
+                                                room.kinds())
                                 if shape is not None else (0, 0, 0, 0))
     r0, r1, c0, c1 = r0 + top, r1 - bottom, c0 + left, c1 - right
     tiles = np.stack([[view.tile(r, c) for c in range(c0, c1 + 1)] for r in range(r0, r1 + 1)])
