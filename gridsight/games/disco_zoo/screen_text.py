@@ -249,6 +249,8 @@ def read_screen(screen: RescueScreen, board: BoardRead, hints: ReadHints,
                     taps=taps, references=references)
     if counts is not None:
         told = _agreeing(told, found, animals, counts, empty, region, taps, len(unread))
+    if strange:
+        told = _rows_kept(told, found, seen, screen.cards, animals, notes)
     for cell in boxed:
         told[cell] = Told(cell, told[cell].animals, "boxes")
     unsure_cells = write_found(grid, found, told, animals, notes)
@@ -1040,6 +1042,54 @@ def _of_no_colour(screen: RescueScreen) -> bool:
     other's tiles with no warning (with no options too)."""
     return any(tile.kind == "found" and not tile.rarities for row in screen.tiles
                for tile in row)
+
+
+# A found tile of no colour told by its sprite as an animal whose card's box row reads
+# clearly none of its boxes filled: the row says no tile of that animal is found (issue 18:
+# one box filled per found tile), the sprite says one is. :func:`box_counts` sets such a row
+# aside (its fills may be of the tile's colour, read as unfilled), so the sprite's verdict
+# stands only when it leads every other card by this many sprite margins; else the tile is
+# left unsure. Fresh widest 1108027 at 1.29x: the Lion's tile (its colour hidden under its
+# sprite) 0.39 from the Rhinoceros's card and 0.49 from the Lion's (1.6 margins), the
+# Rhinoceros's row 0 of 3 at 0.61, stated Rhinoceros with ``--animals``; wider 880002 at
+# 2.66x: the Eagle's tile 0.28 from its card, 0.48 and 0.53 from the others' (3.3 margins),
+# its grey fill read unfilled, stays the Eagle's.
+ROW_OVERRULED = 2.0
+
+
+def _rows_kept(told: dict[Cell, Told], found: Sequence[FoundTile],
+               seen: list[list[tuple[str, TileSeen]]], cards: Sequence[CardSeen],
+               animals: Sequence[Animal], notes: list[str]) -> dict[Cell, Told]:
+    """``told`` with each found tile of no colour that only its sprite tells (``card``) as
+    an animal whose card's box row reads clearly none of its boxes filled (its count the
+    animal's) left unsure (its candidates), unless the sprite leads every other card by
+    :data:`ROW_OVERRULED` sprite margins (see there)."""
+    margin = screen_facts()["sprite_margin"]
+    out = dict(told)
+    for tile in found:
+        r, c = tile.cell
+        verdict = told.get(tile.cell)
+        if verdict is None or verdict.how != "card" or len(verdict.animals) != 1 or \
+                seen[r][c][1].rarities or tile.sprite is None or tile.sprite.empty:
+            continue
+        k = verdict.animals[0]
+        boxes = cards[k].boxes if k < len(cards) else None
+        if boxes is None or not _told(boxes) or boxes.filled or boxes.disputed or \
+                boxes.count != animals[k].size:
+            continue
+        own = cards[k].sprite
+        if own is None or own.empty:
+            continue
+        mine = sprite_distance(tile.sprite, own)
+        others = [sprite_distance(tile.sprite, card.sprite) for j, card in enumerate(cards)
+                  if j != k and card.sprite is not None and not card.sprite.empty]
+        if all(mine + ROW_OVERRULED * margin <= d for d in others):
+            continue
+        out[tile.cell] = Told(tile.cell, tile.candidates, "")
+        notes.append(f"{cell_name(r, c)}'s sprite is nearest {animals[k].name}'s card, but "
+                     f"that card's box row shows none of its boxes filled (no "
+                     f"{animals[k].name} tile found): not told by its sprite")
+    return out
 
 
 def _counted(animals: Sequence[Animal], counts: Sequence[int | None]) -> str:
