@@ -45,7 +45,8 @@ from gridsight.games.disco_zoo.settle import RARITY_SURE
 from gridsight.vision.boxrow import (SIDE_INK, BoxRow, box_row, ink_lines, ink_mask,
                                      without_specks)
 from gridsight.vision.lattice import Lattice
-from gridsight.vision.panels import Panel, panel_row, picture_box, upright_edges
+from gridsight.vision.panels import (Panel, panel_row, picture_box, sprite_box,
+                                     upright_edges)
 from gridsight.vision.runs import longest_runs, true_runs
 from gridsight.vision.sprites import Sprite, sprite_of
 
@@ -1233,7 +1234,12 @@ def read_card(image: np.ndarray, panel: Panel, facts: dict, pitch: float) -> Car
         px, py, pw, ph = picture
         m = max(2, round(0.12 * max(pw, ph)))
         crop = image[max(0, py - m) : py + ph + m, max(0, px - m) : px + pw + m]
-        sprite = sprite_of(crop, border_colour(crop))
+        # (a picture run into the lines under it by blur: the sprite cut above them, with
+        # no margin below, where the text stands)
+        cut = sprite_box(image, panel, picture)[3]
+        inked = crop if cut == ph else \
+            image[max(0, py - m) : py + cut, max(0, px - m) : px + pw + m]
+        sprite = sprite_of(inked, border_colour(crop))
     below = picture[1] + picture[3] if picture is not None else y + round(0.3 * h)
     inset = max(1, round(0.04 * w))
     # The boxes are the card's lowest row, maybe close to its bottom edge (itself found to a
