@@ -65,6 +65,9 @@ SMALLEST: dict[str, list[str]] = {
     "bench_panel_search.py": ["--screens", "1", "--seed", "90003"],
     # (one calibration by the old path and the new, every camera's exactness compared)
     "bench_room_exactness.py": ["--cases", "1"],
+    # (the moved cases' names only: each case costs seconds of CPU, the suite's cheaper tests
+    # named in the script's docstring cover their rules)
+    "bench_regressions.py": ["--list"],
     # (--no-raw-count: the kernel's 3 s count without symmetry breaking; every tiling is
     # still searched by the same kernel for section 3's boards. --no-fresh-process: section
     # 5's interpreter importing numba, 0.8 s of CPU of the run's 5.2 s (39th session);
@@ -109,6 +112,7 @@ PRINTS: dict[str, list[str]] = {
     ],
     "bench_mapview.py": [r"kind_candidates on 1 views x 1 rounds, every placement the same: "
                          r"old [\d.]+ s CPU, new [\d.]+ s, ratio old / new [\d.]+x"],
+    "bench_regressions.py": [r"\d+ cases: desktop_players_500014"],
     "bench_calibrated_packs.py": [r"tile-path: calibrated in [\d.]+ s of CPU; 1 of 1 further "
                                   r"screenshots \(seeds from 100\) read exactly"],
     "bench_by_boxes.py": [r"seed 7002 \([\d.]+x\): baseline [\d.]+ s, cut [\d.]+ s",
