@@ -14,7 +14,7 @@ import pytest
 
 from gridsight import api
 from gridsight.calibration import CalibrationError, _check_corners
-from gridsight.games.arguments import MAX_GAMES, games_count
+from gridsight.games.arguments import MAX_GAMES, MAX_JOBS, games_count, jobs_count
 from gridsight.solvers.boardtext import parse_boards
 from gridsight.solvers.minesweeper.state import parse_state
 from gridsight.vision.pit.calibrate import PitCalibrationError
@@ -89,10 +89,14 @@ def test_simulate_counts_have_an_upper_bound_with_its_reason(run_cli, game, opti
         assert "standard error" in err and "memory" in err
 
 
-def test_the_games_bound_itself_is_allowed():
+def test_the_bounds_themselves_are_allowed():
+    """(Checked here too: with a bound gone, the command's tests above would run for hours or
+    fork thousands of processes.)"""
     assert games_count(str(MAX_GAMES)) == MAX_GAMES
-    with pytest.raises(argparse.ArgumentTypeError):
-        games_count(str(MAX_GAMES + 1))
+    assert jobs_count(str(MAX_JOBS)) == MAX_JOBS
+    for parse, most in ((games_count, MAX_GAMES), (jobs_count, MAX_JOBS)):
+        with pytest.raises(argparse.ArgumentTypeError, match=f"at most {most}"):
+            parse(str(most + 1))
 
 
 # -- calibrate's corners --------------------------------------------------------------------
