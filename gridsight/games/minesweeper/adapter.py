@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 
 from gridsight.games.arguments import (
-    MAX_GAMES, MAX_JOBS, games_count, jobs_count, positive_int, policy_pair,
+    MAX_GAMES, MAX_JOBS, games_count, jobs_count, policy_pair,
 )
 from gridsight.games.base import Solution
 from gridsight.games.minesweeper.options import MinesweeperOptions

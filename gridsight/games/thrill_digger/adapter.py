@@ -15,7 +15,7 @@ import argparse
 from typing import TYPE_CHECKING
 
 from gridsight.games.arguments import (
-    MAX_GAMES, MAX_JOBS, games_count, jobs_count, positive_int, policy_pair,
+    MAX_GAMES, MAX_JOBS, games_count, jobs_count, policy_pair,
 )
 from gridsight.games.base import Solution
 from gridsight.games.options import Arguments, SolveOptions, options_from_arguments, options_of
