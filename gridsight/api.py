@@ -74,9 +74,9 @@ MAX_HINT_CHARS = 1_000
 #: too little for a compiled kernel to be loaded (``engines.KERNEL_LOAD_SECONDS``).
 PREPARE_SECONDS = 0.2
 
-#: A picture: a file's path, or an image already in memory (``(H, W, 3)`` BGR ``uint8``, as
-#: OpenCV reads it).
-Image = Union[str, "os.PathLike[str]", "np.ndarray"]
+#: A picture: a file's path (str or path-like), its file's bytes in memory (PNG, JPEG...), or
+#: an image already decoded (``(H, W, 3)`` BGR ``uint8``, as OpenCV reads it).
+Image = Union[str, "os.PathLike[str]", bytes, "np.ndarray"]
 
 
 def _frozen(value: Any) -> Any:
@@ -282,8 +282,9 @@ def solve(game: str, board: str | BoardText, limit: Limit | None = None,
 
 def read(image: Image, game: str | None = None, pack: str | None = None,
          hints: Mapping[str, Any] | None = None, *, max_pixels: int = MAX_PIXELS) -> Reading:
-    """The board in ``image`` (a path or a BGR array), read as ``game`` (``None``: every
-    game whose board can be read off a screenshot is tried, the best-matching board wins).
+    """The board in ``image`` (a path, a picture file's bytes or a BGR array), read as ``game``
+    (``None``: every game whose board can be read off a screenshot is tried, the
+    best-matching board wins).
 
     ``pack`` is the template pack, a skin name (the player's own calibrated packs first,
     then the shipped ones) or a pack folder (``None``: the shipped default skin). ``hints``
@@ -446,12 +447,12 @@ def _settings(options: Any) -> dict[str, Any]:
 
 
 def _image(image: Image, max_pixels: int = MAX_PIXELS) -> np.ndarray:
-    """``image`` as a BGR array: read from its path (:func:`gridsight.vision.images.load_image`), or
-    checked when it is one already; either way of at most ``max_pixels`` pixels (an array of
+    """``image`` as a BGR array: read from its path (:func:`gridsight.vision.images.load_image`),
+    decoded from its file's bytes, or checked when it is one already; either way of at most ``max_pixels`` pixels (an array of
     100 million pixels was searched for minutes: a file of them was refused at once)."""
     import numpy as np
 
-    from gridsight.vision.images import ImageTooLarge, load_image
+    from gridsight.vision.images import ImageReadError, ImageTooLarge, decode_image, load_image
 
     if isinstance(max_pixels, bool) or not isinstance(max_pixels, int) or max_pixels < 1:
         raise ArgumentError(f"max_pixels must be a whole number of at least 1, not "
@@ -469,11 +470,24 @@ def _image(image: Image, max_pixels: int = MAX_PIXELS) -> np.ndarray:
                                 "max_pixels=N")
         return image
 
+    if isinstance(image, (bytes, bytearray, memoryview)):
+        # A picture's file in memory (a download, an upload, a screenshot library's PNG):
+        # decoded as a file's bytes are, bounded the same way. ``os.fspath`` took bytes as a
+        # path ("no such file"); a path is a str or a Path.
+        data = bytes(image)
+        try:
+            return decode_image(data, "<bytes>", max_pixels=max_pixels, raise_with="max_pixels=N")
+        except ImageReadError:
+            if len(data) < 4096 and os.path.exists(os.fsdecode(data)):
+                raise ImageReadError("<bytes>", "these bytes name a file; bytes are read as the "
+                                     "picture's own (PNG, JPEG...): give a path as a str or a "
+                                     "Path") from None
+            raise
     try:
         path = os.fspath(image)
     except TypeError:
-        raise ArgumentError(f"an image is a file's path or an (H, W, 3) BGR uint8 array, not "
-                        f"{type(image).__name__}") from None
+        raise ArgumentError(f"an image is a file's path, its bytes or an (H, W, 3) BGR uint8 "
+                            f"array, not {type(image).__name__}") from None
     return load_image(path, max_pixels=max_pixels, raise_with="max_pixels=N")
 
 

@@ -11,6 +11,7 @@ game's own ``reading.calibrate``.
 from __future__ import annotations
 
 import argparse
+import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Sequence
@@ -423,9 +424,29 @@ CALIBRATORS: dict[type, Calibrator] = {
 MIN_CELL_PIXELS = 4
 
 
+def corner_not_a_number(corners) -> str | None:
+    """What is wrong with corners that are not all finite numbers (``nan``, ``inf``: Python's
+    ``float`` takes both), in words; ``None`` when they all are.
+
+    >>> corner_not_a_number([(10, 20), (float("nan"), 0)])
+    'corner 2 (nan, 0): nan is not a number'
+    >>> corner_not_a_number([(float("-inf"), 0)])
+    'corner 1 (-inf, 0): -inf is not a finite number'
+    """
+    for k, (x, y) in enumerate(corners):
+        for v in (x, y):
+            if not math.isfinite(v):
+                what = "not a number" if math.isnan(v) else "not a finite number"
+                return f"corner {k + 1} ({x:g}, {y:g}): {v:g} is {what}"
+    return None
+
+
 def _check_corners(corners, shape, rows: int = 1, cols: int = 1) -> None:
     import numpy as np
 
+    problem = corner_not_a_number(corners)
+    if problem:
+        raise CalibrationError(problem)
     h, w = shape[:2]
     for k, (x, y) in enumerate(corners):
         if not (-1 <= x <= w + 1 and -1 <= y <= h + 1):

@@ -90,6 +90,18 @@ class BoardText:
             )
 
 
+    def check_cells(self, most: int, what: str) -> None:
+        """Refuse a grid of more than ``most`` cells (rows x columns), before anything is done
+        cell by cell: a pasted screenful of dots would tie the process up outside any time
+        limit (``what``: the game's board, as in "a tile-path board")."""
+        if self.rows * self.cols > most:
+            raise BoardFormatError(
+                f"a {self.rows} x {self.cols} board has {self.rows * self.cols:,} cells, more "
+                f"than the {most:,} {what} may have",
+                line=self.row_lines[0] if self.row_lines else None,
+            )
+
+
 def _is_header(line: str) -> bool:
     key, sep, _ = line.partition(":")
     return bool(sep) and key.strip() != "" and " " not in key.strip() and key.strip()[0].isalpha()

@@ -250,7 +250,7 @@ def test_a_picture_with_no_pixels_or_of_no_picture_type_is_named():
 
     with pytest.raises(api.VisionInputError, match="0 x 0 pixels"):
         api.read(np.zeros((0, 0, 3), np.uint8))  # was OpenCV's assertion from cvtColor
-    with pytest.raises(TypeError, match="a file's path or an"):
+    with pytest.raises(TypeError, match="a file's path, its bytes or an"):
         api.read([[1, 2], [3, 4]])  # type: ignore[arg-type]
 
 

@@ -34,7 +34,7 @@ BLANK = np.zeros((40, 40, 3), np.uint8)
     (lambda: api.solve("tile-path", TILE, options={"leave_one": 1}), "must be bool, not int"),
     (lambda: api.solve("tile-path", TILE, options={"engine": "gpu"}),
      "tile-path options: unknown engine 'gpu'"),
-    (lambda: api.read(42), "an image is a file's path or an (H, W, 3) BGR uint8 array, not int"),
+    (lambda: api.read(42), "an image is a file's path, its bytes or an (H, W, 3) BGR uint8 array, not int"),
     (lambda: api.read(BLANK, hints="animals"), "hints are a mapping"),
     (lambda: api.read(BLANK, hints={"taps": object()}), "hint 'taps' is text as on the command"),
     (lambda: api.read(BLANK, hints={"taps": True}), "not bool"),

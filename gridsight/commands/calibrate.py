@@ -31,8 +31,8 @@ import argparse
 import os
 
 from gridsight.calibration import (
-    CALIBRATORS, DEFAULT_SKIN, CalibrationError, _check_corners, _check_name, labels_and_board,
-    propose, read_through,
+    CALIBRATORS, DEFAULT_SKIN, CalibrationError, _check_corners, _check_name, corner_not_a_number,
+    labels_and_board, propose, read_through,
 )
 from gridsight.errors import RuntimeFailure
 from gridsight.games.spec import GridReading, PitReading
@@ -287,6 +287,10 @@ def _corners(text: str) -> list[tuple[float, float]]:
         raise argparse.ArgumentTypeError(f"not numbers: '{text}'") from None
     if len(values) != 8:
         raise argparse.ArgumentTypeError(f"need 8 numbers (4 corners), got {len(values)}")
-    return [(values[i], values[i + 1]) for i in range(0, 8, 2)]
+    corners = [(values[i], values[i + 1]) for i in range(0, 8, 2)]
+    problem = corner_not_a_number(corners)
+    if problem:  # float() takes 'nan' and 'inf': "outside the image" said of them misled
+        raise argparse.ArgumentTypeError(problem)
+    return corners
 
 

@@ -28,6 +28,43 @@ def positive_int(text: str) -> int:
     return value
 
 
+#: The most games ``simulate --games`` plays: a rate's standard error is then under 0.2 points
+#: (at most 0.5 / sqrt(N)), and every game is kept for the report (Minesweeper also draws
+#: every game's cell order first: some 4 KB a game on expert, 400 MB at the bound); a mistyped
+#: count ran until interrupted.
+MAX_GAMES = 100_000
+
+#: The most worker processes ``simulate --jobs`` starts (one each: more than the machine's
+#: cores only wait their turn; a mistyped count forked until the machine ran out).
+MAX_JOBS = 256
+
+
+def games_count(text: str) -> int:
+    """``simulate --games N``: a whole number from 1 to :data:`MAX_GAMES`.
+
+    >>> games_count("100001")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: at most 100000 games (a rate's standard error is then under 0.2 points; every game is kept in memory for the report)
+    """
+    value = positive_int(text)
+    if value > MAX_GAMES:
+        raise argparse.ArgumentTypeError(
+            f"at most {MAX_GAMES} games (a rate's standard error is then under 0.2 points; "
+            "every game is kept in memory for the report)")
+    return value
+
+
+def jobs_count(text: str) -> int:
+    """``simulate --jobs N``: a whole number from 1 to :data:`MAX_JOBS`."""
+    value = positive_int(text)
+    if value > MAX_JOBS:
+        raise argparse.ArgumentTypeError(
+            f"at most {MAX_JOBS} (one process each; more than the machine's cores only wait "
+            "their turn)")
+    return value
+
+
 def policy_pair(policies: Iterable[str]) -> Callable[[str], tuple[str, str]]:
     """The type of ``simulate --compare A,B``: two different names among ``policies``
     (case and spaces ignored)."""

@@ -35,15 +35,22 @@ board format (one board per block, boards separated by a line '---'):
     F    a flag the player placed: the player's belief, not a fact, so it is analysed as an
          unopened cell (a flag that is certainly wrong is reported)
     *    a mine shown (the game is lost)
-  any size; the classic levels are beginner 9 x 9 with 10 mines, intermediate 16 x 16 with
-  40, expert 16 x 30 (rows x columns) with 99. Rows and columns are counted from 0 at the
-  top-left, in the text output and in JSON.
+  any size up to 40,000 cells; the classic levels are beginner 9 x 9 with 10 mines,
+  intermediate 16 x 16 with 40, expert 16 x 30 (rows x columns) with 99. Rows and columns
+  are counted from 0 at the top-left, in the text output and in JSON.
 example (beginner, after a first click in the corner):
   mines: 10
   0 0 1 . . . . . .
   1 1 2 . . . . . .
   . . . . . . . . .
   (six more rows of nine tokens)"""
+
+
+# The largest board read (rows x columns): 200 x 200, some 50 times the expert level. The work
+# outside the time limit (the board's sets, the table of chances) is some 20 microseconds a
+# cell: 1.5 CPU s for this many under a 1 s limit; a 10-million-cell board pasted into the
+# library ran 120 s and took 2.7 GB.
+MAX_CELLS = 40_000
 
 
 @dataclass(frozen=True)
@@ -165,7 +172,8 @@ def parse_state(board: BoardText) -> MinesweeperState:
     """Check and convert a parsed board text into a :class:`MinesweeperState`.
 
     Raises :class:`BoardFormatError` naming the line of an unknown header, a missing or bad
-    ``mines:`` header or an unknown token.
+    ``mines:`` header or an unknown token, or the first row of a board of more than
+    :data:`MAX_CELLS` cells.
 
     >>> from gridsight.solvers.boardtext import parse_boards
     >>> parse_state(parse_boards(". .\\n")[0])
@@ -174,6 +182,7 @@ def parse_state(board: BoardText) -> MinesweeperState:
     gridsight.solvers.errors.BoardFormatError: line 1: missing header 'mines: N' (the board's total number of mines)
     """
     board.check_headers(("mines",))
+    board.check_cells(MAX_CELLS, "a Minesweeper board")
     first_row = board.row_lines[0] if board.row_lines else None
     text = board.header("mines")
     if text is None:
@@ -206,6 +215,7 @@ def format_state(state: MinesweeperState) -> str:
 __all__ = [
     "FLAG",
     "FORMAT_HELP",
+    "MAX_CELLS",
     "MINE",
     "UNOPENED",
     "MinesweeperState",

@@ -36,6 +36,11 @@ EMPTY = "."
 OUTSIDE = "#"
 TOKENS = frozenset(LETTERS) | {EMPTY, OUTSIDE}
 
+# The largest board read (rows x columns), shape and outside together: a set of twelve pieces
+# covers 60 cells, so real levels are a few hundred at most; a 1000 x 1000 board of five empty
+# cells took 30 CPU s under a 1 s time limit (the work before the search is not bounded by it).
+MAX_CELLS = 40_000
+
 
 @dataclass(frozen=True)
 class PlacedPiece:
@@ -150,11 +155,13 @@ def make_puzzle(rows_text: "list[str] | tuple[str, ...]", pieces: str = " ".join
 def parse_puzzle(board: BoardText) -> Puzzle:
     """Check a parsed board and build its :class:`Puzzle`.
 
-    Raises :class:`BoardFormatError` for an unknown header, letter or token (naming the line),
+    Raises :class:`BoardFormatError` for an unknown header, letter or token (naming the line)
+    or a board of more than :data:`MAX_CELLS` cells,
     and :class:`ImpossibleBoardError` when a letter's cells do not form that piece, a piece is
     placed more times than listed, or the empty cells are not five per piece left.
     """
     board.check_headers(("pieces",))
+    board.check_cells(MAX_CELLS, "a pentomino board")
     pieces = _parse_pieces(board)
     board.check_tokens(TOKENS, "'.' (empty), '#' (outside the shape) or a piece letter "
                        f"({' '.join(LETTERS)})")

@@ -100,12 +100,7 @@ def parse_board(board: BoardText) -> TilePathBoard:
     ``S`` at all (a scan of each row at C speed), before anything is done tile by tile.
     """
     board.check_headers(())
-    if board.rows * board.cols > MAX_CELLS:
-        raise BoardFormatError(
-            f"a {board.rows} x {board.cols} board has {board.rows * board.cols:,} cells, more "
-            f"than the {MAX_CELLS:,} a tile-path board may have",
-            line=board.row_lines[0] if board.row_lines else None,
-        )
+    board.check_cells(MAX_CELLS, "a tile-path board")
     grid = board.grid
     if not all(TOKENS.issuperset(row) for row in grid):
         _refuse_unknown_token(board)

@@ -180,12 +180,18 @@ def _check_corners(corners: Sequence[Sequence[float]], shape: tuple[int, ...]) -
         pts = np.asarray(corners, dtype=np.float64)
     except (TypeError, ValueError):
         raise PitCalibrationError("corner holes must be four (x, y) points") from None
-    if pts.shape != (4, 2) or not np.all(np.isfinite(pts)):
+    if pts.shape != (4, 2):
         raise PitCalibrationError(
             f"corner holes must be four (x, y) points (top-left, top-right, bottom-right, "
             f"bottom-left), got shape {pts.shape}")
-    height, width = shape[:2]
     names = ("top-left", "top-right", "bottom-right", "bottom-left")
+    for name, (x, y) in zip(names, pts):
+        for v in (x, y):
+            if not np.isfinite(v):  # (said in words: it was "got shape (4, 2)")
+                what = "not a number" if np.isnan(v) else "not a finite number"
+                raise PitCalibrationError(
+                    f"the {name} corner hole ({x:g}, {y:g}): {v:g} is {what}")
+    height, width = shape[:2]
     for name, (x, y) in zip(names, pts):
         if not (0 <= x < width and 0 <= y < height):
             raise PitCalibrationError(

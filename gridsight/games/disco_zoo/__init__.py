@@ -78,15 +78,25 @@ def animal_list(text: str) -> tuple[str, ...]:
     Traceback (most recent call last):
     ...
     argparse.ArgumentTypeError: unknown animal 'Nosuch' (closest by spelling: ...
+    >>> animal_list("Cow,,Pig")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: name 2 of 'Cow,,Pig' is empty: name each card's animal in card order, one name between commas (A,B,C)
     """
     import argparse
 
     from gridsight.solvers.disco_zoo.catalogue import load_catalogue
     from gridsight.solvers.errors import BoardFormatError
 
-    names = tuple(a.strip() for a in text.split(",") if a.strip())
+    parts = [a.strip() for a in text.split(",")]
+    names = tuple(a for a in parts if a)
     if not names:
         raise argparse.ArgumentTypeError(f"no animal named in '{text}' (A,B,C)")
+    if len(names) < len(parts):  # ("Cow,,Pig" was read as Cow, Pig: a name left out?)
+        where = parts.index("") + 1
+        raise argparse.ArgumentTypeError(
+            f"name {where} of '{text}' is empty: name each card's animal in card order, one "
+            "name between commas (A,B,C)")
     catalogue = load_catalogue()
     for name in names:
         try:

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import argparse
 
-from gridsight.games.arguments import add_renamed_option, positive_int, policy_pair
+from gridsight.games.arguments import (
+    MAX_GAMES, add_renamed_option, games_count, positive_int, policy_pair,
+)
 from gridsight.games.base import Solution
 from gridsight.games.disco_zoo.options import DiscoZooOptions
 from gridsight.games.disco_zoo.words import WORDS
@@ -133,8 +135,8 @@ class DiscoZooGame:
         add_renamed_option(parser, "--region", "--zoo-region",
                            "--region is the capture rectangle of gridsight live")
         parser.add_argument(
-            "--games", type=positive_int, default=200, metavar="N",
-            help="how many rescues to play (default 200)",
+            "--games", type=games_count, default=200, metavar="N",
+            help=f"how many rescues to play (default 200, at most {MAX_GAMES})",
         )
         parser.add_argument(
             "--seed", type=int, default=0, metavar="S",

@@ -42,7 +42,7 @@ from gridsight.solvers.boardtext import BoardText
 from gridsight.solvers.cellnames import cell_name
 from gridsight.solvers.disco_zoo.board import EMPTY, UNTAPPED, candidates, parse_board
 from gridsight.solvers.disco_zoo.catalogue import load_catalogue
-from gridsight.solvers.errors import InputError
+from gridsight.solvers.errors import BoardFormatError, InputError
 from gridsight.vision.classify import UNKNOWN, BoardRead
 from gridsight.vision.packs import TemplatePack
 from gridsight.vision.sprites import sprite_distance
@@ -140,6 +140,7 @@ class DiscoZooReader:
 
         colors = rarity_colors(pack)
         cards = read_cards(screen, region, colors, gain, layout) if ours else []
+        given = hints.animals  # (the player's: the names read below are not checked so)
         if not hints.animals and (not ours or not cards or any(not c.name for c in cards)):
             # Another layout (a calibrated pack of the real game, whose cards may even stand
             # where our skin's do, their names unread there): the cards found by their
@@ -164,6 +165,8 @@ class DiscoZooReader:
                         sprites[i] = card.sprite
             names = [a.name for a in animals]
             region = region_name
+            if given and not hints.region and seen_region:
+                other_region(names, region_name, seen_region, warnings)
         else:
             if not cards or any(not card.name for card in cards):
                 missing = "no animal cards found" if not cards else "a card's name is unreadable"
@@ -516,6 +519,19 @@ def _sprite_distance(a: np.ndarray, b: np.ndarray) -> float:
 
 
 # -- the top bar ----------------------------------------------------------------------------
+
+
+def other_region(names: list[str], region: str, seen: str, warnings: list[str]) -> None:
+    """The player's animals (``names``, of ``region``) checked against the region the
+    screen's title reads clearly (``seen``): animals no rescue of it hides are warned of in
+    words, naming both regions; the names stay as given (the hint is the player's word, and
+    the player may know better than the read)."""
+    try:
+        load_catalogue().resolve(list(names), seen)
+    except BoardFormatError:
+        warnings.append(f"the screen's title reads {seen}, but the animals given "
+                        f"({', '.join(names)}) are {region}'s: read with them as given; check "
+                        "--animals (or give the region with --zoo-region)")
 
 
 def read_region(screen: np.ndarray) -> str | None:

@@ -122,6 +122,8 @@ def read_screen(screen: RescueScreen, board: BoardRead, hints: ReadHints,
         raise
     if hints.animals:
         _names_against_cards(screen.cards, animals, warnings)
+        if not hints.region and image is not None:
+            _against_title(image, screen, animals, region, warnings)
     names = [a.name for a in animals]
     cards_match = len(screen.cards) == len(animals)
     for k, card in enumerate(screen.cards):
@@ -893,6 +895,18 @@ def _title_alone(image: np.ndarray, screen: RescueScreen) -> str | None:
         return title_alone(image, screen.lattice.y)
     except (ValueError, IndexError):  # a screen whose text lines are not where they fit
         return None
+
+
+def _against_title(image: np.ndarray, screen: RescueScreen, animals: Sequence[Animal],
+                   region: str, warnings: list[str]) -> None:
+    """The player's animals (of ``region``) checked against the region the title reads
+    clearly (:func:`_title_alone`): animals of another region are warned of, naming the
+    region read (:func:`.reader.other_region`); the read goes on with them as given."""
+    from gridsight.games.disco_zoo.reader import other_region
+
+    titled = _title_alone(image, screen)
+    if titled:
+        other_region([a.name for a in animals], region, titled, warnings)
 
 
 def _any_choices(region: str | None, parts: int, fewest: int | None = None,

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import argparse
 
-from gridsight.games.arguments import positive_int, policy_pair
+from gridsight.games.arguments import (
+    MAX_GAMES, MAX_JOBS, games_count, jobs_count, policy_pair,
+)
 from gridsight.games.base import Solution
 from gridsight.games.minesweeper.options import MinesweeperOptions
 from gridsight.games.minesweeper.words import WORDS
@@ -92,8 +94,8 @@ class MinesweeperGame:
             help="beginner 9x9/10, intermediate 16x16/40, expert 16x30/99 (default beginner)",
         )
         parser.add_argument(
-            "--games", type=positive_int, default=200, metavar="N",
-            help="how many games to play (default 200)",
+            "--games", type=games_count, default=200, metavar="N",
+            help=f"how many games to play (default 200, at most {MAX_GAMES})",
         )
         parser.add_argument(
             "--seed", type=int, default=0, metavar="S",
@@ -116,8 +118,8 @@ class MinesweeperGame:
             "of the policy's corner; e.g. --start 3,3 --rule zero for open-start figures",
         )
         parser.add_argument(
-            "--jobs", type=positive_int, default=1, metavar="N",
-            help="share the games among N processes (the same results as one)",
+            "--jobs", type=jobs_count, default=1, metavar="N",
+            help=f"share the games among N processes, at most {MAX_JOBS} (the same results as one)",
         )
         parser.add_argument(
             "--compare", type=policy_pair(POLICIES), default=None, metavar="A,B",

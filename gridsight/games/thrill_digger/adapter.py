@@ -14,7 +14,9 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from gridsight.games.arguments import positive_int, policy_pair
+from gridsight.games.arguments import (
+    MAX_GAMES, MAX_JOBS, games_count, jobs_count, policy_pair,
+)
 from gridsight.games.base import Solution
 from gridsight.games.options import Arguments, SolveOptions, options_from_arguments, options_of
 from gridsight.games.thrill_digger.options import ThrillDiggerOptions
@@ -108,8 +110,8 @@ class ThrillDiggerGame:
             help="the level to play (default expert)",
         )
         parser.add_argument(
-            "--games", type=positive_int, default=200, metavar="N",
-            help="how many games to play (default 200)",
+            "--games", type=games_count, default=200, metavar="N",
+            help=f"how many games to play (default 200, at most {MAX_GAMES})",
         )
         parser.add_argument(
             "--seed", type=int, default=0, metavar="S",
@@ -130,8 +132,9 @@ class ThrillDiggerGame:
             "A - B with its standard error (instead of --policy)",
         )
         parser.add_argument(
-            "--jobs", type=positive_int, default=1, metavar="N",
-            help="worker processes sharing the games (default 1; results do not depend on it)",
+            "--jobs", type=jobs_count, default=1, metavar="N",
+            help=f"worker processes sharing the games (default 1, at most {MAX_JOBS}; results "
+            "do not depend on it)",
         )
         parser.formatter_class = argparse.RawDescriptionHelpFormatter
         parser.epilog = (
