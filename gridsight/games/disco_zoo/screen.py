@@ -350,19 +350,6 @@ LATTICES_KEPT = 2  # distinct lattices (each with its shifts) tried on every scr
 LATTICES_WIDER = 5  # ... when the best of them leaves too many tiles unread
 SEEN_WHOLE = 0.8  # a lattice with fewer of its tiles read widens the search
 CLEARLY_STRONGER = 1.5  # lines for a narrower lattice to replace one reading too few tiles
-# The board has thin darker lines between all its tiles (issue 18): a lattice whose lines
-# barely outscore the lines half a tile off (:func:`gridsight.vision.lattice.find_lattice`'s
-# score, 0.3 or more on a board) is no board, whatever its tiles read. Widest 1114007 at
-# 0.56x (Mountain, a pale grass of saturation 48, read as no lawn on the board's own lattice,
-# lines 0.306): a lattice of 1.1x its pitch over the board and the ground beside it, lines
-# 0.023, read 23 of 25 tiles; with --animals two tapped tiles and the found Pika stated
-# untapped, no warning. Refused now. The weakest lines of a board taken: wider 720006 and
-# 720037 (tests/test_disco_zoo_boards_found.py) 0.074, the faint-lines probe's screens of
-# tests/test_disco_zoo_hunt29.py 0.076 and 0.084, real-look 7009 0.095, 1000009 0.175: the
-# bar lies about 1.8x from the board's weakest and from 1114007's.
-LINES_LEAST = 0.04
-WEAK_LINES = ("the board's place is unsure: the lattice that reads as its tiles shows almost "
-              "none of its lines (line score {:.2f})")
 
 
 def locate_rescue(image: np.ndarray) -> RescueScreen:
@@ -420,8 +407,6 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
         best = first  # (the first search's refusal stands: :func:`_whole`)
     if best is not None and best[1] >= 0:
         best = _not_going_on(image, best)
-    if best is not None and best[1] >= 0 and best[2].score < LINES_LEAST:
-        raise BoardNotFoundError("disco-zoo", WEAK_LINES.format(best[2].score))
     if best is None or best[1] < 0:
         detail = "no lattice of tiles" if best is None else \
             "best lattice: its grass tiles show none of its lines" if best[4] else \
