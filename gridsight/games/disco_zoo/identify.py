@@ -56,6 +56,15 @@ MAX_CARD = 0.5  # a group whose tiles are farther than this from its card is not
 # 0.489 from the Rat's, stated Rat; on 940000-940019 as JPEG 60 such tiles stood 0.20-0.36
 # from their own card, 0.43-0.49 from a wrong nearest one).
 MAX_CARD_FILLED = 0.4
+# The lead the cards' best assignment must have over every possible one giving a group another
+# animal, at least (the screen's ``sprite_margin`` when larger). A card and a found tile show
+# one art on two colours, and a dark outline vanishes on a dark card: real-look 1118012 at
+# 0.52x (Constellation), the Chamaeleon's card dark purple, its sprite cut as its stripes
+# only, the common found Chamaeleon stood 0.439 from the Lynx's card and 0.514 from its own,
+# stated Lynx with --animals; on 1118016 a found tile led its own card by the same 0.075
+# (0.426 and 0.501). A lead that thin tells no two cards apart: the tile is left to the board,
+# else written with both candidates.
+CARD_LEAD = 0.1
 MAX_ASSIGNMENTS = 4096  # more possible assignments than this: groups are told one by one
 
 Cell = tuple[int, int]
@@ -357,8 +366,9 @@ def _by_cards(groups, options, cost, apart, open_groups, settled, board, margin,
     """The open groups the cards settle. The possible assignments of animals to the groups
     scored by the cards (groups apart get different animals; the board has a joint
     placement) are ranked by summed card distance; a group keeps the best one's animal when
-    no possible assignment within ``margin`` of the best gives it another, and its own tiles
-    are within ``margin`` of that animal's card as near as of any other candidate's.
+    no possible assignment within ``margin`` (:data:`CARD_LEAD` at least) of the best gives
+    it another, and its own tiles are within ``margin`` of that animal's card as near as of
+    any other candidate's.
 
     The last keeps a group from being told against its own look by the rest: the best
     assignment may give a group its second card only because another group took its first
@@ -381,8 +391,9 @@ def _by_cards(groups, options, cost, apart, open_groups, settled, board, margin,
         ranked.append((sum(cost[i][k] for i, k in zip(scored, pick)), pick))
     ranked.sort()
     possible: list[tuple[float, tuple[int, ...]]] = []
+    lead = max(margin, CARD_LEAD)
     for score, pick in ranked:
-        if possible and score - possible[0][0] >= margin:
+        if possible and score - possible[0][0] >= lead:
             break
         if board.fits(groups, {**settled, **dict(zip(scored, pick))}):
             possible.append((score, pick))
