@@ -35,6 +35,7 @@ from functools import cache, lru_cache
 import cv2
 import numpy as np
 
+from gridsight.games.disco_zoo.given import other_region
 from gridsight.readers.base import BoardReading, ReadError, ReadHints, make_reading
 from gridsight.readers.screen import dominant_color, ink, native_screen, text_match
 from gridsight.readers.screen import write_text as draw_text
@@ -42,7 +43,7 @@ from gridsight.solvers.boardtext import BoardText
 from gridsight.solvers.cellnames import cell_name
 from gridsight.solvers.disco_zoo.board import EMPTY, UNTAPPED, candidates, parse_board
 from gridsight.solvers.disco_zoo.catalogue import load_catalogue
-from gridsight.solvers.errors import BoardFormatError, InputError
+from gridsight.solvers.errors import InputError
 from gridsight.vision.classify import UNKNOWN, BoardRead
 from gridsight.vision.packs import TemplatePack
 from gridsight.vision.sprites import sprite_distance
@@ -519,19 +520,6 @@ def _sprite_distance(a: np.ndarray, b: np.ndarray) -> float:
 
 
 # -- the top bar ----------------------------------------------------------------------------
-
-
-def other_region(names: list[str], region: str, seen: str, warnings: list[str]) -> None:
-    """The player's animals (``names``, of ``region``) checked against the region the
-    screen's title reads clearly (``seen``): animals no rescue of it hides are warned of in
-    words, naming both regions; the names stay as given (the hint is the player's word, and
-    the player may know better than the read)."""
-    try:
-        load_catalogue().resolve(list(names), seen)
-    except BoardFormatError:
-        warnings.append(f"the screen's title reads {seen}, but the animals given "
-                        f"({', '.join(names)}) are {region}'s: read with them as given; check "
-                        "--animals (or give the region with --zoo-region)")
 
 
 def read_region(screen: np.ndarray) -> str | None:

@@ -27,6 +27,7 @@ import numpy as np
 
 from gridsight.games.disco_zoo import lengths, title_region
 from gridsight.games.disco_zoo.cards import BoxesSeen, CardSeen, border_colour
+from gridsight.games.disco_zoo.given import other_region
 from gridsight.games.disco_zoo.identify import (
     FoundTile,
     Told,
@@ -901,9 +902,7 @@ def _against_title(image: np.ndarray, screen: RescueScreen, animals: Sequence[An
                    region: str, warnings: list[str]) -> None:
     """The player's animals (of ``region``) checked against the region the title reads
     clearly (:func:`_title_alone`): animals of another region are warned of, naming the
-    region read (:func:`.reader.other_region`); the read goes on with them as given."""
-    from gridsight.games.disco_zoo.reader import other_region
-
+    region read (:func:`.given.other_region`); the read goes on with them as given."""
     titled = _title_alone(image, screen)
     if titled:
         other_region([a.name for a in animals], region, titled, warnings)
