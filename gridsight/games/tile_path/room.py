@@ -306,11 +306,20 @@ class RoomCalibration:
     missing: tuple[str, ...] = ()
 
 
+#: Asked about a screenshot (its name and picture) when no place in the room fits its screen
+#: as found at its own pixels: raises :class:`InputError` when it shows something that is
+#: not a view of the room (a whole board of another size, read as ``analyze`` reads it).
+ShownCheck = Callable[[str, np.ndarray], None]
+
+
 def calibrate_room(images: Sequence[tuple[str, np.ndarray]], room: Room, skin: str,
-                   layout: ScreenLayout = GBC, screen: Screen | None = None
-                   ) -> RoomCalibration:
+                   layout: ScreenLayout = GBC, screen: Screen | None = None,
+                   shown: ShownCheck | None = None) -> RoomCalibration:
     """Learn a room pack from screenshots of the room (see the module docstring); ``screen``
     is the first screenshot's screen when the player marked it (:func:`screen_from_corners`).
+    ``shown`` (:data:`ShownCheck`) is asked before the costlier searches (a picture cut by
+    the screenshot's edge or stretched, a display's grid evened out: 17 CPU s on the bundled
+    8x6 board's screenshot given Hero's Cave) once the plain one found no place.
 
     Raises :class:`InputError` naming the screenshot when its screen or its place in the room
     cannot be found, or when the floor's looks cannot be told apart."""
@@ -319,7 +328,8 @@ def calibrate_room(images: Sequence[tuple[str, np.ndarray]], room: Room, skin: s
     grid = False
     for index, (name, image) in enumerate(images):
         given = screen if index == 0 else None
-        chosen, any_found = _calibration_view(image, room, layout, skin, given)
+        doubt = (lambda named=name, picture=image: shown(named, picture)) if shown else None
+        chosen, any_found = _calibration_view(image, room, layout, skin, given, doubt)
         source = image  # the picture the chosen view's pixels are of
         if chosen is None and given is None:
             # A pattern at every console pixel (an LCD grid's lines, a CRT's dark row edges)
@@ -449,14 +459,18 @@ def _calibration_unghosted(view: View, room: Room, layout: ScreenLayout, skin: s
 
 
 def _calibration_view(image: np.ndarray, room: Room, layout: ScreenLayout, skin: str,
-                      screen: Screen | None = None) -> tuple[View | None, bool]:
+                      screen: Screen | None = None, doubt: Callable[[], None] | None = None
+                      ) -> tuple[View | None, bool]:
     """The view of one calibration screenshot (``None``: no place fits) and whether any tile
     screen was found at all. First the whole picture at square pixels; then, unless a place
     fits well, a picture cut by the screenshot's edge or stretched one way
-    (:func:`more_screens`; a whole picture found squeezed a little fits only roughly)."""
+    (:func:`more_screens`; a whole picture found squeezed a little fits only roughly).
+    ``doubt`` is called before that second search when the first found no place."""
     best: tuple[float, View] | None = None
     any_found = False
     for stage in (0, 1) if screen is None else (0,):
+        if stage and best is None and doubt is not None:
+            doubt()
         # (stage 1 finds hundreds of places, of which CHECKED are kept: each is set at its
         # pixel once kept, which is what costs, not before; 127018's calibration: 41 s ->
         # 23 s of CPU)

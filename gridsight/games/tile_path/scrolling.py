@@ -21,6 +21,8 @@ from typing import Any
 import numpy as np
 
 from gridsight.games.tile_path.room import (
+    Room,
+    ShownCheck,
     calibrate_room,
     describe_view,
     locate_view,
@@ -32,7 +34,12 @@ from gridsight.inputs import read_text
 from gridsight.solvers.boardtext import parse_boards
 from gridsight.solvers.errors import InputError, named
 from gridsight.vision.errors import VisionInputError
-from gridsight.vision.packs import TemplatePack, load_pack_dir, user_packs_root
+from gridsight.vision.packs import (
+    TemplatePack,
+    load_game_pack,
+    load_pack_dir,
+    user_packs_root,
+)
 
 
 #: Reading a screenshot through one pack as ``gridsight analyze --pack`` does: the cells read
@@ -78,7 +85,8 @@ class TilePathRooms:
             raise InputError(named(error, source)) from None
         corners = getattr(options, "corners", None)
         screen = screen_from_corners(corners) if corners else None
-        result = calibrate_room(images, room, options.skin, screen=screen)
+        shown = whole_board_check(room, source, read) if read is not None else None
+        result = calibrate_room(images, room, options.skin, screen=screen, shown=shown)
         checked: list[str] = []
         if read is not None:  # the pack read back as analyze --pack loads it, before saving
             with tempfile.TemporaryDirectory() as scratch:
@@ -95,6 +103,32 @@ class TilePathRooms:
         lines.append(f"   or: gridsight live --game tile-path --pack {options.skin} "
                      "--window TITLE")
         return RoomCalibrated(folder, "\n".join(lines), result.missing)
+
+
+def whole_board_check(room: Room, source: str, read: ReadThrough) -> ShownCheck:
+    """A calibration screenshot's check (:data:`~gridsight.games.tile_path.room.ShownCheck`):
+    one the shipped pack reads as a whole board, every cell read, of another size than the
+    room is a screenshot of that board, not a view of the room: an :class:`InputError`
+    saying so, before the searches that would end in "the view's place is unclear" (the
+    bundled 6 x 8 board's screenshot given Hero's Cave: 17 CPU s). A whole board of the
+    room's own size goes on to be calibrated."""
+
+    def check(name: str, image: np.ndarray) -> None:
+        try:
+            board_read, _reading = read(image, load_game_pack("tile-path", None))
+        except (VisionInputError, InputError):
+            return
+        rows, cols = board_read.geometry.rows, board_read.geometry.cols
+        if board_read.known_fraction < 1.0 or board_read.geometry.view is not None \
+                or (rows, cols) == (room.rows, room.cols):
+            return
+        raise InputError(
+            f"{name}: this screenshot shows a whole {rows} x {cols} board (rows x columns, "
+            f"walls on every side), not a view of the {room.rows} x {room.cols} room in "
+            f"{source}: give screenshots of that room; this board needs no calibration "
+            f"(gridsight analyze {shlex.quote(name)} reads it)")
+
+    return check
 
 
 def read_back(images: Sequence[tuple[str, np.ndarray]], pack: TemplatePack,
