@@ -689,6 +689,18 @@ def test_a_room_file_must_have_its_start(run_cli, tmp_path, monkeypatch):
     assert code == 2 and "--room is for a board bigger than the screen" in err
 
 
+def test_a_whole_board_of_another_size_is_refused_as_not_a_view_of_the_room(run_cli, tmp_path,
+                                                                            monkeypatch, examples):
+    """The bundled 6x8 board's screenshot given Hero's Cave: said at once (after the plain
+    search, before the costlier ones: 17 CPU s ended in "the view's place is unclear")."""
+    monkeypatch.setenv("GRIDSIGHT_DATA_DIR", str(tmp_path / "data"))
+    code, _, err = run_cli("calibrate", "tile-path",
+                           str(examples / "screenshots" / "tile-path-room.png"), "--room",
+                           str(examples / "tile-path-heros-cave.txt"))
+    assert code == 2 and "Traceback" not in err
+    assert "shows a whole 6 x 8 board" in err and "not a view of the 9 x 13 room" in err
+
+
 # -- set-ups beyond whole scales: any scale, other filters, scanlines, JPEG ----------------------
 
 #: Set-ups the suite checks, each one the old reader refused: the picture's place or size was
