@@ -111,7 +111,7 @@ def _disco_zoo_kernels() -> tuple[Any, ...]:
 def _tile_path_kernels() -> tuple[Any, ...]:
     from gridsight.solvers.tile_path import kernel
 
-    return (kernel.expand, kernel.sort_unique, kernel.predecessor)
+    return (kernel.expand,)
 
 
 def _thrill_digger_kernels() -> tuple[Any, ...]:
@@ -127,10 +127,7 @@ def _thrill_digger_kernels() -> tuple[Any, ...]:
 WARMERS: dict[str, tuple[tuple[str, ...], Callable[[], tuple[Any, ...]], Callable[[], None]]] = {
     "disco-zoo": (("gridsight.solvers.disco_zoo.kernel:solve",), _disco_zoo_kernels,
                   _disco_zoo),
-    # (three entries: a solve calls each from Python, and numba caches each on its own)
-    "tile-path": (("gridsight.solvers.tile_path.kernel:expand",
-                   "gridsight.solvers.tile_path.kernel:sort_unique",
-                   "gridsight.solvers.tile_path.kernel:predecessor"), _tile_path_kernels,
+    "tile-path": (("gridsight.solvers.tile_path.kernel:expand",), _tile_path_kernels,
                   _run("tile-path", _TILE_PATH_BOARD, {"engine": "numba"})),
     # (no engine option: its lookahead's rollouts start in the kernel under numba)
     "thrill-digger": (("gridsight.solvers.thrill_digger.lookahead_kernel:_rollout_sums",),

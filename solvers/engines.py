@@ -202,21 +202,16 @@ def compiled_elsewhere(entry: str, compiling: bool = True) -> None:
 
 def compiling_elsewhere(module: str, load: Callable[[], Any] | None = None) -> bool:
     """Is kernel ``module`` being compiled by another process (:func:`compiled_elsewhere`)
-    and not yet in numba's cache (:func:`kernel_cached` of the function, or each of the
-    tuple of functions, ``load`` gives, called only then: it imports the kernel)? Then
-    ``auto`` keeps to the Python twin; once the cache holds it, loading it costs about half a
-    second (and it is not asked again). A kernel whose search calls several compiled
-    functions from Python (tile path's ``expand``, ``sort_unique``, ``predecessor``) names
-    them all: numba caches each when its own first call compiles it, so one cached says
-    nothing of the others.
+    and not yet in numba's cache (:func:`kernel_cached` of the function ``load`` gives,
+    called only then: it imports the kernel)? Then ``auto`` keeps to the Python twin; once
+    the cache holds it, loading it costs about half a second (and it is not asked again).
     Without ``load``, only a module already imported is asked (its entries' functions); one
     not imported counts as still being compiled (asking would import it)."""
     entries = [entry for entry in _ELSEWHERE if entry.partition(":")[0] == module]
     if not entries:
         return False
     if load is not None:
-        loaded = load()
-        functions = list(loaded) if isinstance(loaded, tuple) else [loaded]
+        functions = [load()]
     elif sys.modules.get(module) is not None:
         functions = [getattr(sys.modules[module], entry.partition(":")[2]) for entry in entries]
     else:

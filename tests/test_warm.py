@@ -270,7 +270,7 @@ def test_an_auto_tile_path_run_keeps_to_python_while_another_process_compiles_it
     loads: list[str] = []
     monkeypatch.setattr(frontier, "load_numba_engine", lambda: loads.append("kernel"))
     monkeypatch.setattr(frontier, "AUTO_SWITCH_STATES", 1)  # every run would switch
-    monkeypatch.setattr(engines, "_ELSEWHERE", set(warm.WARMERS["tile-path"][0]))
+    monkeypatch.setattr(engines, "_ELSEWHERE", {"gridsight.solvers.tile_path.kernel:expand"})
     monkeypatch.setattr(engines, "kernel_cached", lambda function: False)
     board = parse_board(parse_boards(warm._TILE_PATH_BOARD)[0])
     walk = (board.rows, board.cols, board.tiles, board.start)
@@ -278,25 +278,6 @@ def test_an_auto_tile_path_run_keeps_to_python_while_another_process_compiles_it
     assert loads == [] and not limits.may_load_kernel(Limit().start())
     monkeypatch.setattr(engines, "kernel_cached", lambda function: True)  # the cache holds it
     assert limits.may_load_kernel(Limit().start())
-
-
-@pytest.mark.skipif(not numba_installed(), reason="needs numba (the fast extra)")
-def test_a_tile_path_kernel_is_warm_only_once_every_function_a_solve_calls_is_cached(monkeypatch):
-    """numba caches ``expand``, ``sort_unique`` and ``predecessor`` each when first called:
-    with only ``expand`` cached (the warm-up's first step), the worker's first Hero's Cave
-    solve compiled the other two itself, cold."""
-    from gridsight.solvers import engines
-    from gridsight.solvers.limit import Limit
-    from gridsight.solvers.tile_path import limits
-
-    entries = warm.WARMERS["tile-path"][0]
-    assert {e.partition(":")[2] for e in entries} == {"expand", "sort_unique", "predecessor"}
-    monkeypatch.setattr(engines, "_ELSEWHERE", set(entries))
-    cached = {"expand"}
-    monkeypatch.setattr(engines, "kernel_cached", lambda f: f.py_func.__name__ in cached)
-    assert not limits.may_load_kernel(Limit().start()) and not warm.cache_holds("tile-path")
-    cached |= {"sort_unique", "predecessor"}
-    assert limits.may_load_kernel(Limit().start()) and warm.cache_holds("tile-path")
 
 
 @pytest.mark.skipif(not numba_installed() or sys.platform == "win32",

@@ -131,18 +131,15 @@ def may_load_kernel(meter: Meter) -> bool:
     :func:`gridsight.solvers.engines.compiling_elsewhere`, told by the process's caller): a
     second compile here (about 6 CPU s) would race it; the run stays in the Python twin."""
     return kernel_loaded(KERNEL) or (affords_loading(meter)
-                                     and not compiling_elsewhere(KERNEL, _kernel_entries))
+                                     and not compiling_elsewhere(KERNEL, _kernel_expand))
 
 
-def _kernel_entries():
-    """The kernel's functions a search calls from Python (imports numba): the frontier step,
-    its sort and the walk's way back. Their cache entries say whether numba's cache holds
-    the kernel: numba caches each when its own first call compiles it, so ``expand`` cached
-    alone (the warm-up's first step) left the worker to compile the other two itself, cold,
-    on the player's first solve."""
+def _kernel_expand():
+    """The kernel's compiled frontier step (imports numba): its cache entry says whether
+    numba's cache holds the kernel."""
     from gridsight.solvers.tile_path import kernel
 
-    return kernel.expand, kernel.sort_unique, kernel.predecessor
+    return kernel.expand
 
 
 def states_within(memory: int, compiled: bool, switch: int) -> int:
