@@ -127,6 +127,9 @@ def _thrill_digger_kernels() -> tuple[Any, ...]:
 WARMERS: dict[str, tuple[tuple[str, ...], Callable[[], tuple[Any, ...]], Callable[[], None]]] = {
     "disco-zoo": (("gridsight.solvers.disco_zoo.kernel:solve",), _disco_zoo_kernels,
                   _disco_zoo),
+    # (expand alone: its run also compiles sort_unique and predecessor, but a worker whose
+    # board comes once expand is cached and before those are compiles them itself, cheaply:
+    # Hero's Cave's first solve 1.9-2.0 worker CPU s so, 4.8-5.9 kept to the Python twin)
     "tile-path": (("gridsight.solvers.tile_path.kernel:expand",), _tile_path_kernels,
                   _run("tile-path", _TILE_PATH_BOARD, {"engine": "numba"})),
     # (no engine option: its lookahead's rollouts start in the kernel under numba)

@@ -280,6 +280,23 @@ def test_an_auto_tile_path_run_keeps_to_python_while_another_process_compiles_it
     assert limits.may_load_kernel(Limit().start())
 
 
+@pytest.mark.skipif(not numba_installed(), reason="needs numba (the fast extra)")
+def test_the_tile_path_warm_up_calls_every_kernel_function_a_rooms_solve_calls(monkeypatch):
+    """numba compiles (and caches) each ``@njit`` function a search calls from Python on its
+    first call: the warm-up's small board reaches the frontier step, its sort and the walk's
+    way back, as Hero's Cave's solve does, so the worker loads all three from the cache."""
+    from gridsight.solvers.tile_path import kernel
+
+    called: set[str] = set()
+    for name in ("expand", "sort_unique", "predecessor"):
+        def counted(*args, _name=name, _real=getattr(kernel, name)):
+            called.add(_name)
+            return _real(*args)
+        monkeypatch.setattr(kernel, name, counted)
+    warm.WARMERS["tile-path"][2]()
+    assert called == {"expand", "sort_unique", "predecessor"}
+
+
 @pytest.mark.skipif(not numba_installed() or sys.platform == "win32",
                     reason="needs numba (the fast extra) and fcntl")
 def test_a_second_warm_up_waits_for_the_one_left_compiling(tmp_path, monkeypatch):
