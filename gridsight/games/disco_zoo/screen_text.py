@@ -27,7 +27,7 @@ import numpy as np
 
 from gridsight.games.disco_zoo import lengths, title_region
 from gridsight.games.disco_zoo.cards import BoxesSeen, CardSeen, border_colour
-from gridsight.games.disco_zoo.given import other_region
+from gridsight.games.disco_zoo.given import other_region, title_read
 from gridsight.games.disco_zoo.identify import (
     FoundTile,
     Told,
@@ -892,8 +892,9 @@ def _title_alone(image: np.ndarray, screen: RescueScreen) -> str | None:
     an animal."""
     from gridsight.games.disco_zoo.names import title_alone
 
-    try:
-        return title_alone(image, screen.lattice.y)
+    boxes = [card.picture for card in screen.cards if card.picture[2] > 0 and card.picture[3] > 0]
+    try:  # (remembered while the cards stay the same: given.title_read)
+        return title_read(image, screen.lattice.y, boxes, title_alone)
     except (ValueError, IndexError):  # a screen whose text lines are not where they fit
         return None
 
