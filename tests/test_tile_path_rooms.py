@@ -701,6 +701,20 @@ def test_a_whole_board_of_another_size_is_refused_as_not_a_view_of_the_room(run_
     assert "shows a whole 6 x 8 board" in err and "not a view of the 9 x 13 room" in err
 
 
+def test_another_games_screenshot_given_the_room_is_said_to_be_that_games(examples):
+    """The check a room calibration asks once no place fits (``whole_board_check``): the
+    bundled Minesweeper screenshot given Hero's Cave (20.4 CPU s of searches before)."""
+    from gridsight.calibration import read_through
+    from gridsight.games.tile_path.scrolling import whole_board_check
+    from gridsight.solvers.errors import InputError
+    from gridsight.vision.images import load_image
+
+    shot = str(examples / "screenshots" / "minesweeper-beginner.png")
+    check = whole_board_check(ROOM, "cave.txt", read_through)
+    with pytest.raises(InputError, match="shows a minesweeper board .* not a tile-path screen"):
+        check(shot, load_image(shot))
+
+
 # -- set-ups beyond whole scales: any scale, other filters, scanlines, JPEG ----------------------
 
 #: Set-ups the suite checks, each one the old reader refused: the picture's place or size was
