@@ -789,29 +789,23 @@ def by_pitch(card_boxes: Sequence[Sequence[int]], words: ScreenText, standing: S
     tall = [line.box[3] for line, _, _ in known]
     if max(rows) - min(rows) > 1 or max(tall) - min(tall) > 1:
         return None
-    narrowed = list(names) + [None] * (count - len(names))
-    told = False
-    for k, (line, read, options, box) in enumerate(zip(lines, words.cards, standing.options,
-                                                      card_boxes)):
-        if narrowed[k] is not None or len(options) < 2 or read.name is not None or \
-                not read.candidates or not usable(line, box):
-            continue
+    measured = [(float(ln.box[2]), name) for ln, name, _ in known]
+    cell = sum(w for w, _ in measured) / sum(len(written(n)) for _, n in measured)
+
+    def says(k: int, options: Sequence[str]) -> str | None:
+        line, read, box = lines[k], words.cards[k], card_boxes[k]
+        if read.name is not None or not read.candidates or not usable(line, box):
+            return None
         assert line is not None
         if abs(line.box[1] - min(rows)) > 1 or abs(line.box[3] - min(tall)) > 1:
-            continue
-        measured = [(float(ln.box[2]), name) for ln, name, _ in known]
-        cell = sum(w for w, _ in measured) / sum(len(written(n)) for _, n in measured)
+            return None
         if not all(_centred(ln, b, cell) for ln, _, b in known + [(line, "", box)]) or \
                 any(len(written(name)) * cell > 0.9 * box[2] for name in options):
-            continue  # (a name that long may be cut short, or wrapped onto two rows)
+            return None  # (a name that long may be cut short, or wrapped onto two rows)
         name = pitch_says(float(line.box[2]), measured, options)
-        if name is None or name not in read.candidates:
-            continue
-        narrowed[k] = (name,)
-        told = True
-    if not told:
-        return None
-    return _settled_again(clues, found, empty, standing.regions[0], narrowed, unread, sure)
+        return None if name is None or name not in read.candidates else name
+
+    return _narrowed_settled(says, standing, names, clues, found, empty, unread, sure)
 
 
 def _narrowed_settled(says: Callable[[int, Sequence[str]], str | None], standing: Settled,
@@ -821,7 +815,7 @@ def _narrowed_settled(says: Callable[[int, Sequence[str]], str | None], standing
     """The choices ``standing`` (of one region) with each card ``k`` not named in ``names``,
     of two options or more, named as ``says(k, options)`` tells it (``None``: left alone),
     then settled again (:func:`_settled_again`); ``None`` when no card is told or one choice
-    does not stand (the loop :func:`by_blobs` and :func:`by_size` share)."""
+    does not stand (the loop :func:`by_blobs`, :func:`by_pitch` and :func:`by_size` share)."""
     count = len(standing.options)
     narrowed = list(names) + [None] * (count - len(names))
     told = False
