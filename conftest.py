@@ -17,10 +17,11 @@ from __future__ import annotations
 
 import ast
 import importlib.util
+import tempfile
 from pathlib import Path
 
 import pytest
-from _pytest.doctest import DoctestModule  # the collector --doctest-modules adds per file
+from _pytest.doctest import DoctestItem, DoctestModule  # what --doctest-modules adds per file
 
 ROOT = Path(__file__).resolve().parent
 ROOMS = ("gridsight", "solvers", "vision", "overlay", "templates", "safefiles")
@@ -98,3 +99,14 @@ def pytest_collect_file(file_path: Path, parent):
     if file_path.suffix != ".py" or _has_examples(file_path):
         return collectors
     return [c for c in collectors if not isinstance(c, DoctestModule)]
+
+
+@pytest.fixture(autouse=True)
+def _doctest_temp_folder(request: pytest.FixtureRequest) -> None:
+    """A docstring example's ``tempfile.mkdtemp()`` (the examples of safefiles, vision.images,
+    vision.packs, gridsight.log, the pit pack) makes its folder in a ``tmp_path`` of pytest's
+    own, which pytest removes with its older runs, not in /tmp, where eight folders were left
+    by every run of the suite. The examples read as a player would write them."""
+    if isinstance(request.node, DoctestItem):
+        folder = request.getfixturevalue("tmp_path")
+        request.getfixturevalue("monkeypatch").setattr(tempfile, "tempdir", str(folder))

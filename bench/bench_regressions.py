@@ -22,6 +22,14 @@ Cases:
   each passed with the rule it was added for undone (``_larger_around`` returning ``None``;
   ``_completeness`` ranking sure furniture before cells again), and so did every other
   desktop test: neither guards its rule any more, each still checks its capture's outcome.
+- ``tile_filling_127018`` (was the calibration and read of ``tests/test_tile_path_cut_views.py``'s
+  ``filling_case``, 40th session): one-screenshot acceptance 127018, the picture filling the
+  screenshot both ways, calibrated (Link's tile learned, board row 0 in view) and its moment 1
+  read whole with the pack. Its two rules are pinned in the suite on their own, and each
+  failed there with its rule undone: ``test_a_picture_filling_the_screenshot_both_ways_is_
+  offered_from_either_border`` (``find_cut_screens`` offering the place ending on the bottom
+  border, ``vision.tiling._with_every_side``) and ``test_a_console_pixel_mostly_in_the_
+  screenshot_is_read`` (``vision.tiling._clip``'s half-pixel slack).
 """
 
 from __future__ import annotations
@@ -86,10 +94,44 @@ def desktop_most_complete_140000() -> str:
     return "" if text == truth else f"read {text!r}"
 
 
+def tile_filling_127018() -> str:
+    """Tile-path one-screenshot acceptance 127018 (case 18): its calibration learns Link's
+    tile with board row 0 in full view, and moment 1 is read whole, every cell right."""
+    from kit import rooms
+    from kit.skins import tile_path_gbc as gbc
+
+    from gridsight.games.tile_path import room as room_module
+    from gridsight.games.tile_path.room import (
+        board_tokens,
+        calibrate_room,
+        read_view,
+        room_from_board,
+    )
+    from gridsight.solvers.boardtext import parse_boards
+
+    room = room_from_board(parse_boards(gbc.HEROS_CAVE)[0])
+    _settings, shot, moments = rooms.one_shot_case(18, 127_018)
+    calibration = calibrate_room([("c", shot.image)], room, "t")
+    if room_module.LINK not in {t.label for t in calibration.pack.templates}:
+        return "Link's tile not learned"
+    (r0, _r1), _cols = calibration.views[0].cells(room)
+    if r0 != 1:
+        return f"the calibration view starts at room row {r0}, not 1"
+    moment = moments[1]
+    read = read_view(moment.image, calibration.pack)
+    tally = rooms.Tally()
+    text = rooms.text_of(board_tokens(read.board, room))
+    wrong = tally.add(text, rooms.text_of(moment.board_in_view()), moment)
+    if wrong or tally.unread or read.cells != moment.view:
+        return f"moment 1: {tally.line()}, cells {read.cells} (in view {moment.view})"
+    return ""
+
+
 CASES: dict[str, Callable[[], str]] = {
     "desktop_players_500014": desktop_players_500014,
     "desktop_lattice_98617": desktop_lattice_98617,
     "desktop_most_complete_140000": desktop_most_complete_140000,
+    "tile_filling_127018": tile_filling_127018,
 }
 
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import os
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -59,6 +60,14 @@ def main() -> int:
     options = parser.parse_args()
     runs = max(1, options.runs)
     data = Path(tempfile.mkdtemp(prefix="gridsight-bench-startup-"))
+    try:
+        return run_cases(options, runs, data)
+    finally:  # the folder is this run's own: its data dir, analyze's output, its bytecode
+        shutil.rmtree(data, ignore_errors=True)
+
+
+def run_cases(options: argparse.Namespace, runs: int, data: Path) -> int:
+    """Measure every case with ``data`` as the data folder (removed by the caller)."""
     out = data / "out"
     # As an installed package runs: from compiled bytecode (pip compiles it at install time),
     # kept here in a cache folder of this run's own, so the tree is left as it was; or in the

@@ -15,19 +15,15 @@ from __future__ import annotations
 import pytest
 
 from gridsight.vision.sprites import sprite_distance
-from kit.disco_reads import given_or_refused
+from kit.disco_reads import pinned_given
 from test_disco_zoo_screens import real_screen, stated_wrong
 
 
 @pytest.fixture(scope="module")
 def farm():
     """1058043: (its truth, the screen located, its reading with --animals), OCR off."""
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("GRIDSIGHT_OCR", "off")
-        _, text, image, _ = real_screen(43, 1_058_000)
-        screen, refused, given = given_or_refused(image, text)
-    assert refused is None
-    return text, screen, given
+    _, text, image, _ = real_screen(43, 1_058_000)
+    return (text, *pinned_given(image, text))
 
 
 def test_a_card_picture_run_into_its_lines_keeps_only_its_sprite(farm):

@@ -14,19 +14,15 @@ from __future__ import annotations
 
 import pytest
 
-from kit.disco_reads import given_or_refused
+from kit.disco_reads import pinned_given
 from test_disco_zoo_screens import real_screen, stated_wrong
 
 
 @pytest.fixture(scope="module")
 def constellation():
     """1118012: (its truth, its reading with --animals), OCR off."""
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("GRIDSIGHT_OCR", "off")
-        _, text, image, _ = real_screen(12, 1_118_000)
-        _, refused, given = given_or_refused(image, text)
-    assert refused is None
-    return text, given
+    _, text, image, _ = real_screen(12, 1_118_000)
+    return text, pinned_given(image, text)[1]
 
 
 def test_a_thin_lead_between_two_cards_is_asked_not_stated(constellation):

@@ -24,7 +24,7 @@ import pytest
 from gridsight.games.disco_zoo.cards import FAINT_ROW, UNSURE_LINE, _overflow_dropped
 from gridsight.games.disco_zoo.screen import locate_rescue
 from gridsight.vision.panels import Panel
-from kit.disco_reads import read_given
+from kit.disco_reads import on_demand, read_given
 from test_disco_zoo_cards33 import widest_reads
 from test_disco_zoo_screens import real_screen, stated_wrong
 
@@ -37,14 +37,8 @@ OVERFLOWING = 10  # widest 1004000 + 10: the YOU HAVE lines run 36 px past 106 p
 @pytest.fixture(scope="module")
 def reads():
     """A widest screen located and read with no options (:func:`widest_reads`), each when a
-    test first asks for it (so each test bears the cost of its own screen only)."""
-    done: dict = {}
-
-    def read(seed):
-        if seed not in done:
-            done.update(widest_reads([seed]))
-        return done[seed]
-    return read
+    test first asks for it (:func:`kit.disco_reads.on_demand`)."""
+    return on_demand(widest_reads)
 
 
 def test_a_row_with_a_fill_just_past_its_end_is_not_counted_on(reads):

@@ -18,6 +18,7 @@ import numpy as np
 import pytest
 
 from gridsight.games.disco_zoo.cards import HUNG, _hung_from_above
+from kit.disco_reads import on_demand
 from test_disco_zoo_cards33 import widest_reads
 from test_disco_zoo_screens import stated_wrong
 
@@ -27,14 +28,9 @@ HUNG_DIGIT = 1_074_019  # widest: the digit's box hangs past the bar beside the 
 
 @pytest.fixture(scope="module")
 def reads():
-    """A widest screen located and read with no options, each when a test first asks."""
-    done: dict = {}
-
-    def read(seed):
-        if seed not in done:
-            done.update(widest_reads([seed]))
-        return done[seed]
-    return read
+    """A widest screen located and read with no options (:func:`widest_reads`), each when a
+    test first asks for it (:func:`kit.disco_reads.on_demand`)."""
+    return on_demand(widest_reads)
 
 
 def test_a_row_of_equal_narrow_panels_is_the_cards(reads):

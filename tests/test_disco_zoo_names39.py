@@ -12,23 +12,9 @@ alone by 10, was doubted with it and 46 choices asked.
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 from gridsight.games.disco_zoo import names
+from kit.disco_reads import text_line as _line  # the title-bar tests' synthetic lines
 from gridsight.games.disco_zoo.title_region import counter_line, whole_name
-
-Box = tuple[int, int, int, int]
-
-
-def _line(boxes: list[Box], words: tuple[int, ...] | None = None) -> names.TextLine:
-    """A line of glyphs with these boxes (only their boxes are looked at)."""
-    glyphs = tuple(SimpleNamespace(box=b) for b in boxes)
-    x0 = min(b[0] for b in boxes)
-    x1 = max(b[0] + b[2] for b in boxes)
-    y0 = min(b[1] for b in boxes)
-    height = max(b[3] for b in boxes)
-    return names.TextLine(glyphs, words or (len(boxes),),  # type: ignore[arg-type]
-                          (x0, y0, x1 - x0, height), float(height), (0.0, 0.0, 0.0))
 
 
 # 1072036's title bar as found (boxes measured on the screen).

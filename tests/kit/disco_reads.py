@@ -42,3 +42,47 @@ def given_or_refused(image: np.ndarray, text: str):
     None, reading)``, or ``(None, the refusal's words, None)`` when no board is found."""
     screen, refused = located_or_refused(image)
     return (None, refused, None) if screen is None else (screen, None, read_given(screen, text))
+
+
+def pinned_given(image: np.ndarray, text: str):
+    """A pinned screen's picture located and read with its true animals with OCR off (as
+    the pinned WRONGs were found), asserted found: ``(screen, reading)``. For a module
+    fixture drawing one screen (``real_screen``) that its tests look at."""
+    import pytest
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("GRIDSIGHT_OCR", "off")
+        screen, refused, given = given_or_refused(image, text)
+    assert refused is None, refused
+    return screen, given
+
+
+def on_demand(read_many):
+    """``read_many(seeds) -> {seed: its read}`` asked one seed at a time, each seed read once:
+    a module fixture's reads when each test asks for its own screen (so each test bears the
+    cost of its own screen only)."""
+    done: dict = {}
+
+    def read(seed):
+        if seed not in done:
+            done.update(read_many([seed]))
+        return done[seed]
+
+    return read
+
+
+def text_line(boxes, words: tuple[int, ...] | None = None):
+    """A :class:`~gridsight.games.disco_zoo.names.TextLine` of glyphs with these ``(x, y, w,
+    h)`` boxes (only their boxes are looked at), ``words`` glyphs to a word (one word of them
+    all by default): the title-bar tests' synthetic lines."""
+    from types import SimpleNamespace
+
+    from gridsight.games.disco_zoo import names
+
+    glyphs = tuple(SimpleNamespace(box=b) for b in boxes)
+    x0 = min(b[0] for b in boxes)
+    x1 = max(b[0] + b[2] for b in boxes)
+    y0 = min(b[1] for b in boxes)
+    height = max(b[3] for b in boxes)
+    return names.TextLine(glyphs, words or (len(boxes),),  # type: ignore[arg-type]
+                          (x0, y0, x1 - x0, height), float(height), (0.0, 0.0, 0.0))
