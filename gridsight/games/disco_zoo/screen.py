@@ -1789,14 +1789,17 @@ def _line_box(image: np.ndarray, lattice: Lattice, r: int, c: int, across: bool,
     return at, (xa, ya, xb, yb)
 
 
-def _line_dip(image: np.ndarray, lattice: Lattice, r: int, c: int, across: bool) -> float:
+def _line_dip(image: np.ndarray, lattice: Lattice, r: int, c: int, across: bool,
+              lighter: bool = False) -> float:
     """How much darker (Lab L) the lattice's line between tile ``(r, c)`` and its neighbour
     is than the darker of the two tiles beside it: the right neighbour when ``across``
     (a vertical line), else the one below. Over the middle half of the line's length, each
     position across it is the median of its pixels along it (decorations, JPEG); the line
     is the darkest within a sixteenth of a tile (at least 1.5 pixels) of its place, each
     tile the median of the positions an eighth to a quarter of a tile from it. 0 when the
-    line lies off the picture."""
+    line lies off the picture. ``lighter``: how much lighter the line is than the lighter of
+    the two tiles instead (the lightest within its place): the lines are darker than the
+    grass, but a tapped tile's dirt may be darker still (:func:`_lined_along`)."""
     pitch = lattice.pitch_x if across else lattice.pitch_y
     at, box = _line_box(image, lattice, r, c, across, 0.25)
     if box is None:
@@ -1809,6 +1812,9 @@ def _line_dip(image: np.ndarray, lattice: Lattice, r: int, c: int, across: bool)
     before, after = place <= -pitch / 8, place >= pitch / 8
     if not (line.any() and before.any() and after.any()):
         return 0.0
+    if lighter:
+        return float(profile[line].max()
+                     - max(np.median(profile[before]), np.median(profile[after])))
     return float(min(np.median(profile[before]), np.median(profile[after]))
                  - profile[line].min())
 
@@ -2665,12 +2671,12 @@ def _not_past_the_edge(image: np.ndarray, lattice: Lattice, tiles: list[TileSeen
     """A whole edge row (or column) of tapped tiles whose colour carries on outside the
     lattice, beside it or beyond it, is the screen around the board (a lattice one tile past
     the board), not a row of tapped tiles: its tiles are unread, unless the lattice's lines
-    show between them (:func:`_lined_along`). Hidden tiles in the row are passed over (at
-    least three must show)."""
+    show between them (:func:`_lined_along`, darker or lighter than the dirt). Hidden tiles
+    in the row are passed over (at least three must show)."""
     for cells, ends, beyond in _lines(lattice.rows, lattice.cols):
         if beyond:  # an edge row or column
             shown = _carried_past(image, lattice, tiles, rims, cells, beyond + ends,
-                                  ("empty", "found"), DIRT_SPREAD)
+                                  ("empty", "found"), DIRT_SPREAD, lit=True)
             for r, c in shown:
                 tiles[r * lattice.cols + c] = TileSeen("unknown", confidence=0.0)
 
@@ -2719,12 +2725,13 @@ def _lines(rows: int, cols: int) -> list[tuple[list[Cell], list[Cell], list[Cell
 
 def _carried_past(image: np.ndarray, lattice: Lattice, tiles: list[TileSeen], rims: np.ndarray,
                   cells: list[Cell], outside: list[Cell], kinds: tuple[str, ...], near: float,
-                  ended: bool = False) -> list[Cell]:
+                  ended: bool = False, lit: bool = False) -> list[Cell]:
     """The tiles of line ``cells`` that show (not hidden; at least three, each of one of
     ``kinds``) when their colour (their rims' median) carries on past the lattice, in one of
     the cells ``outside`` (within ``near``), with no lattice line between them
-    (:func:`_lined_along`); none otherwise. With ``ended``, an end tile of the line hidden
-    and every rim shown within ``near`` of their median counts as carried on too."""
+    (:func:`_lined_along`, ``lit`` passed on); none otherwise. With ``ended``, an end tile of
+    the line hidden and every rim shown within ``near`` of their median counts as carried on
+    too."""
     cols = lattice.cols
     shown = [(r, c) for r, c in cells if tiles[r * cols + c].kind != "hidden"]
     if len(shown) < 3 or any(tiles[r * cols + c].kind not in kinds for r, c in shown):
@@ -2736,13 +2743,14 @@ def _carried_past(image: np.ndarray, lattice: Lattice, tiles: list[TileSeen], ri
     if ended and not carried:
         carried = any(tiles[r * cols + c].kind == "hidden" for r, c in (cells[0], cells[-1])) \
             and bool((np.linalg.norm(mine - colour, axis=1) < near).all())
-    return shown if carried and not _lined_along(image, lattice, shown) else []
+    return shown if carried and not _lined_along(image, lattice, shown, lit) else []
 
 
 EDGE_LINES = 2  # neighbouring pairs of an edge row's tiles that must show a line between them
 
 
-def _lined_along(image: np.ndarray, lattice: Lattice, cells: list[tuple[int, int]]) -> bool:
+def _lined_along(image: np.ndarray, lattice: Lattice, cells: list[tuple[int, int]],
+                 lit: bool = False) -> bool:
     """Whether the tiles ``cells`` of an edge row (or column) show the lattice's lines
     between them: every pair of neighbours among them (at least :data:`EDGE_LINES` pairs)
     parted by a line darker than both (:data:`LINE_DIP`, :func:`_line_dip`). The screen
@@ -2750,10 +2758,24 @@ def _lined_along(image: np.ndarray, lattice: Lattice, cells: list[tuple[int, int
     lighter than the lines. Fresh real-look 510043 (2.6x, Northern): the bottom row all
     tapped, a dark pool drawn below the board near the dirt's colour, was taken for the
     screen past the board (its lines dipped 7 levels); the lattice one row up was read
-    instead, every tile a row off, the attempts with it, and no warning."""
-    dips = [_line_dip(image, lattice, r, c, r == r2)
-            for (r, c), (r2, c2) in zip(cells, cells[1:]) if abs(r2 - r) + abs(c2 - c) == 1]
-    return len(dips) >= EDGE_LINES and min(dips) >= LINE_DIP
+    instead, every tile a row off, the attempts with it, and no warning.
+
+    With ``lit``, lines lighter than both tiles at every pair count too (:func:`_line_dip`'s
+    ``lighter``; all one way: the lines are one colour, the dirt one colour): the lines are
+    darker than the grass, and a tapped tile is plain and dark, maybe darker than the lines.
+    Fresh wider 1130000 (Moon, every variant of ``bench/disco_zoo_variants.py``): the top row
+    all tapped, dirt at L 12 parted by lines at L 42, the dark ground above it within
+    :data:`DIRT_SPREAD`: the row was read unread, the lattice a row below the board, its
+    bottom row over the ground and the bottom bar, read every tile (14 stated wrong, with and
+    without ``--animals``)."""
+    pairs = [((r, c), r == r2) for (r, c), (r2, c2) in zip(cells, cells[1:])
+             if abs(r2 - r) + abs(c2 - c) == 1]
+    if len(pairs) < EDGE_LINES:
+        return False
+    if min(_line_dip(image, lattice, r, c, across) for (r, c), across in pairs) >= LINE_DIP:
+        return True
+    return lit and min(_line_dip(image, lattice, r, c, across, lighter=True)
+                       for (r, c), across in pairs) >= LINE_DIP
 
 
 def _patch_colour(image: np.ndarray, lattice: Lattice, r: int, c: int) -> np.ndarray | None:
