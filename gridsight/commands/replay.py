@@ -77,7 +77,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                         help=f"the most bytes the HTML report may take (default "
                         f"{MAX_REPORT_BYTES:,}; suffixes k, M, G): past it, pictures and then "
                         "steps are left out, and the page says so; a bound below the page with no "
-                        "step is refused)")
+                        "step is refused")
     add_max_bytes_argument(parser, default=MAX_LOG_BYTES, what="a log")
     parser.set_defaults(func=run)
 
