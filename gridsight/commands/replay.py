@@ -118,7 +118,9 @@ def run(options: argparse.Namespace) -> int:
             for result in checked:
                 print("  " + result.describe())
         else:
-            print(f"today's solver gives the same advice at all {len(contents.records)} steps")
+            count = len(contents.records)
+            print("today's solver gives the same advice at "
+                  + ("the one step" if count == 1 else f"all {count} steps"))
     if options.html:
         out = Path(options.html)
         from gridsight.safefiles import SaveError, write_file
