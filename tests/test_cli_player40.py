@@ -65,3 +65,24 @@ def test_no_command_s_help_has_a_stray_bracket(run_cli):
         assert code == 0
         text = " ".join(stdout.split())
         assert text.count("(") == text.count(")"), (command, text)
+
+
+def test_a_calibration_under_a_skin_name_in_use_says_it_replaces_that_pack(
+        run_cli, tmp_path, monkeypatch):
+    from kit.skins import tile_path
+    from test_readers import ROOM_TEXT
+
+    monkeypatch.setenv("GRIDSIGHT_DATA_DIR", str(tmp_path / "data"))
+    shot = tile_path.render(ROOM_TEXT.splitlines(), scale=1)
+    image, labels = tmp_path / "shot.png", tmp_path / "labels.txt"
+    cv2.imwrite(str(image), shot.image)
+    labels.write_text(ROOM_TEXT)
+    corners = ",".join(f"{v:g}" for v in shot.geometry.outline().ravel())
+    args = ("calibrate", "tile-path", str(image), "--corners", corners, "--labels", str(labels),
+            "--skin", "cave")
+    code, first, err = run_cli(*args)
+    assert code == 0, err
+    assert "saved " in first and "replacing" not in first
+    code, again, err = run_cli(*args)
+    assert code == 0, err
+    assert "(replacing the pack of that name made before; another --skin keeps both)" in again
