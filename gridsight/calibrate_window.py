@@ -356,8 +356,40 @@ def run_window(game: str, image: np.ndarray, skin: str, corners=None, labels=Non
     if labels is not None and session.corners_done:
         return list(session.corners), labels
     window.show()
-    app.exec()  # returns when the window closes (saved or not)
+    _until_closed(app, window)  # returns when the window closes (saved or not)
     return window.result
+
+
+def _until_closed(app, window) -> None:
+    """Run Qt's loop until ``window`` closes. Ctrl-C and ``SIGTERM`` reach Python while it
+    runs (a no-op tick wakes it, as ``gridsight live`` does): the window closes, nothing is
+    saved, and the command ends as on any interrupt (the window was deaf to both, only
+    ``SIGKILL`` or closing it ended the command). The old handlers come back after."""
+    import signal
+
+    from PySide6.QtCore import QTimer
+
+    caught: list[int] = []
+
+    def stop(signum, _frame) -> None:
+        caught.append(signum)
+        window.close()
+        app.quit()
+
+    previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM)}
+    wake = QTimer()
+    wake.timeout.connect(lambda: None)
+    wake.start(200)
+    try:
+        app.exec()
+    finally:
+        wake.stop()
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+    if caught:
+        if caught[0] == signal.SIGINT:
+            raise KeyboardInterrupt
+        raise SystemExit(128 + caught[0])
 
 
 class FurnitureWindow(QWidget):
@@ -420,5 +452,5 @@ def run_furniture_window(game: str, image: np.ndarray, names: tuple[str, ...]):
     app = ensure_app()  # the one QApplication, with None guarded (overlay.none_guard)
     window = FurnitureWindow(game, FurnitureSession(image, tuple(names)))
     window.show()
-    app.exec()
+    _until_closed(app, window)
     return window.result

@@ -183,10 +183,13 @@ def read_log(path: str | Path, *, limit: int = MAX_LOG_BYTES) -> LogContents:
     del stripped
     corrupt = 0  # corrupt lines, and of them those that begin as a record does ("{")
     looked = 0
+    filled = 0  # lines not blank
     lines = _Lines(data)
     for number, raw in lines:
         if not raw.strip():
             continue
+        filled += 1
+        obj = None
         try:
             obj = loads_line(raw)
             if not isinstance(obj, dict):
@@ -213,7 +216,14 @@ def read_log(path: str | Path, *, limit: int = MAX_LOG_BYTES) -> LogContents:
                                 f"{_brief(kind)} skipped")
         except RecordError as error:
             what = "torn" if number == last and not data.endswith(b"\n") else "corrupt"
-            warnings.append(f"{file}: line {number}: {what} line skipped ({error})")
+            version = obj.get("version") if isinstance(obj, dict) else None
+            if isinstance(version, int) and not isinstance(version, bool) \
+                    and version > FORMAT_VERSION:  # a newer gridsight's record: say so
+                warnings.append(f"{file}: line {number}: a record of log format {version}, "
+                                f"newer than this gridsight's ({FORMAT_VERSION}), skipped "
+                                f"({error}): a newer gridsight reads it")
+            else:
+                warnings.append(f"{file}: line {number}: {what} line skipped ({error})")
             corrupt += 1
             looked += raw.startswith(b"{")
             if looked > MAX_CORRUPT_LINES and looked > len(order):
@@ -232,6 +242,12 @@ def read_log(path: str | Path, *, limit: int = MAX_LOG_BYTES) -> LogContents:
     if not order and corrupt > MAX_CORRUPT_LINES:
         raise LogReadError(f"{file}: not a gridsight log: none of its {lines.number:,} lines "
                            f"is a record (the first, {warnings[0][len(f'{file}: '):]})")
+    if corrupt and not order and not looked and corrupt == filled:
+        # No line even begins as a record: a board, a screenshot, a note given for the log.
+        # One line says so, not a warning per line (a 30-line board printed 30).
+        raise LogReadError(f"{file}: not a gridsight log: none of its {last:,} "
+                           "line(s) is a record; give the .jsonl file 'gridsight live "
+                           "--log' wrote")
     notes = tuple(f"{file}: {count} record(s) of log format {version}, newer than this "
                   f"gridsight's ({FORMAT_VERSION}): read as far as it understands them"
                   for version, count in sorted(newer.items()))  # once, not on every line

@@ -191,3 +191,38 @@ def test_with_labels_given_the_window_asks_only_for_the_corners(app):
     corners, got = window.result
     assert got == labels and corners == [tuple(map(float, p)) for p in shot.geometry.outline()]
     window.deleteLater()
+
+
+@pytest.mark.parametrize("signame", ["SIGINT", "SIGTERM"])
+def test_ctrl_c_or_sigterm_ends_the_calibration_window_saving_nothing(app, signame):
+    """The window was deaf to Ctrl-C and SIGTERM (s40user under Xvfb: only SIGKILL or
+    closing it ended ``gridsight calibrate``): now each closes it and ends the command."""
+    import signal
+
+    from PySide6.QtCore import QTimer
+
+    from gridsight.calibrate_window import run_window
+
+    shot = tile_path.render(ROOM, skin=tile_path.STONE_SKIN, scale=1)
+    QTimer.singleShot(300, lambda: os.kill(os.getpid(), getattr(signal, signame)))
+    closer = QTimer()  # the test's own guard: the window closed after 3 s whatever happens
+    closer.setSingleShot(True)
+    closer.timeout.connect(lambda: [w.close() for w in app.topLevelWidgets()])
+    closer.start(3000)
+    # A harmless handler of the test's own under the window's: were the window deaf, the
+    # signal would neither end this process nor reach the test by another way.
+    def ignored(*_):
+        return None
+
+    before = {sig: signal.signal(sig, ignored) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        expected = KeyboardInterrupt if signame == "SIGINT" else SystemExit
+        with pytest.raises(expected):
+            run_window("tile-path", shot.image, "mine")
+        closer.stop()
+        assert signal.getsignal(signal.SIGINT) is ignored  # the handlers given back
+        assert signal.getsignal(signal.SIGTERM) is ignored
+        assert not any(w.isVisible() for w in app.topLevelWidgets())
+    finally:
+        for sig, handler in before.items():
+            signal.signal(sig, handler)

@@ -50,8 +50,9 @@ def test_the_demo_output_folder_is_ignored_by_git():
 def test_games_lists_every_registered_game(run_cli):
     code, out, _ = run_cli("games")
     assert code == 0
-    listed = [line.split()[0] for line in out.splitlines()]
+    listed = [line.split()[0] for line in out.splitlines() if not line.startswith(" ")]
     assert listed == game_names()
+    assert max(len(line) for line in out.splitlines()) <= 100  # wrapped, under its game
     assert {"thrill-digger", "disco-zoo"} <= set(listed)
 
 

@@ -429,3 +429,14 @@ def test_minesweepers_overlay_writes_on_a_cell_the_word_its_key_gives_that_cells
                 seen.add(mark.kind)
                 assert mark.label == drawing.legend.word(mark.kind.value, "")
     assert seen == {MarkKind.SAFE, MarkKind.DANGER}
+
+
+def test_minesweepers_opened_cell_with_no_mine_around_is_blank_as_the_game_shows_it():
+    # The game draws an opened cell with no mine around as a blank grey square; the panel
+    # wrote "0" on it, a sign the player never sees in the game (s40live's look under Xvfb).
+    panel = _manual_panel("minesweeper", (EXAMPLES / "minesweeper-beginner.txt").read_text())
+    empty, one = panel.cells[0][0], panel.cells[0][2]  # the example's "0" and "1"
+    assert empty.text() == "" and one.text() == "1"
+    assert "no mine around" in empty.toolTip()
+    assert "background: #d8d8d8" in empty.styleSheet()  # opened: not an unopened cell's look
+    panel.close()

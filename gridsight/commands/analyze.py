@@ -57,7 +57,7 @@ from gridsight.textout import for_terminal, with_status
 from gridsight.solvers.advice import Advice
 from gridsight.solvers.errors import InputError, one_line
 from gridsight.solvers.limit import Since
-from gridsight.vision.errors import VisionInputError
+from gridsight.vision.errors import BoardNotFoundError, VisionInputError
 
 if TYPE_CHECKING:
     import numpy as np
@@ -360,13 +360,17 @@ def analyse_one(path: str, shelf: PackShelf, game: str | None, memory: ScreenMem
     from gridsight.readers.find import read_found
     from gridsight.vision.images import DEFAULT_MAX_PIXELS, load_image
 
+    image = None
     try:
         image = load_image(path, max_pixels=getattr(options, "max_pixels", DEFAULT_MAX_PIXELS))
         found = find_screenshot(image, shelf, game, memory)
     except VisionInputError as error:
         if merger is not None:  # a moment missed: the board may have changed unseen in it
             merger.missed()
-        return Outcome(path, error=_named(path, error))
+            return Outcome(path, error=_named(path, error))
+        hint = not_found_hint(image, shelf, game) \
+            if isinstance(error, BoardNotFoundError) and image is not None else ""
+        return Outcome(path, error=_named(path, error) + hint)
     contradictions: tuple[str, ...] = ()
     if merger is not None:  # --sequence: this screenshot's view merged into the board
         state, merged = merger.take(found.read)
@@ -523,6 +527,37 @@ def _replaceable(target: Path) -> bool:
     from gridsight.safefiles.marks import replaceable
 
     return replaceable(target, _KIND)
+
+
+#: A picture narrower or lower than this (pixels) is said to be too small when no board is
+#: found in it: the smallest screen gridsight reads, a Game Boy's, is 160 x 144.
+SMALL_PICTURE = 100
+
+
+def not_found_hint(image: np.ndarray, shelf: PackShelf, game: str | None) -> str:
+    """What the player can do about a picture in which no board was found, said after the
+    error: a picture too small to hold a board; with ``--game``, the game another shipped
+    pack finds in it (looked for only then, with the shipped looks: the run's cost when the
+    wrong game is named, never on a board found); else the screenshot gridsight reads."""
+    from gridsight.readers.find import find_in
+
+    height, width = image.shape[:2]
+    if min(height, width) < SMALL_PICTURE:
+        return (f"; the picture is only {width} x {height} pixels: give a screenshot of the "
+                "game's whole screen, not a cut of it")
+    if game is not None:
+        if shelf.pack is None:
+            try:
+                others = {g: p for g, p in shelf.every().items() if g != game}
+                found = find_in(image, others) if others else None
+            except VisionInputError:
+                found = None
+            if found is not None:
+                return (f"; a {found.game} board is found in it: leave out --game (or give "
+                        f"--game {found.game})")
+        return f"; not a {game} screenshot? leave out --game to try every game"
+    return ("; give a screenshot of the game's whole screen (not a photo of the screen); a "
+            "look gridsight does not know is taught by 'gridsight calibrate GAME SHOT'")
 
 
 def _named(path: str, error: object) -> str:

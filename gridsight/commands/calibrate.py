@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import os
+from pathlib import Path
 
 from gridsight.calibration import (
     CALIBRATORS, DEFAULT_SKIN, CalibrationError, _check_corners, _check_name, corner_not_a_number,
@@ -170,6 +171,7 @@ def run(options: argparse.Namespace) -> int:
     if interactive:
         corners, labels = _interactive(options, image, corners, labels)
     _check_furniture(options, spec)
+    had = _packs_of_the_name(options)
     result = calibrator(image, options, corners, labels)
     if may_ask and result.missing and _window_possible():  # furniture not found: ask
         boxes = _interactive_furniture(options, image, result.missing)
@@ -177,9 +179,26 @@ def run(options: argparse.Namespace) -> int:
             for name, value in boxes.items():
                 setattr(options, f"furniture_{name}", value)
             result = calibrator(image, options, corners, labels)
-    print(f"saved {one_line(str(result.folder))}")
+    print(_saved_line(result.folder, had))
     print(result.summary)
     return 0
+
+
+def _packs_of_the_name(options: argparse.Namespace) -> set[Path]:
+    """The player's pack folder ``--skin`` names for this game, when one is there already."""
+    from gridsight.vision.packs import user_packs_root
+
+    folder = user_packs_root() / options.game / options.skin
+    return {folder.resolve()} if folder.is_dir() else set()
+
+
+def _saved_line(folder: Path, had: set[Path]) -> str:
+    """The line saying where the pack went, and that it replaced the pack of that name
+    (re-using ``--skin mine`` replaced the earlier pack without a word)."""
+    line = f"saved {one_line(str(folder))}"
+    if Path(folder).resolve() in had:
+        line += " (replacing the pack of that name made before; another --skin keeps both)"
+    return line
 
 
 def run_room(options: argparse.Namespace, spec) -> int:
@@ -198,8 +217,9 @@ def run_room(options: argparse.Namespace, spec) -> int:
               for path in options.images]
     if options.corners is not None:
         _check_corners(options.corners, images[0][1].shape)
+    had = _packs_of_the_name(options)
     result = reading.scrolling_boards.calibrate(images, options, read=read_through)
-    print(f"saved {one_line(str(result.folder))}")
+    print(_saved_line(result.folder, had))
     print(result.summary)
     return 0
 

@@ -16,9 +16,16 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.set_defaults(func=run)
 
 
+#: The listing's widest line, as every other text gridsight prints (a game's line was 150).
+WIDTH = 100
+
+
 def run(options: argparse.Namespace) -> int:
+    import textwrap
+
     specs = all_specs()
     width = max(len(spec.name) for spec in specs)
     for spec in specs:
-        print(f"{spec.name:<{width}}  {spec.title}: {spec.summary}")
+        print(textwrap.fill(f"{spec.name:<{width}}  {spec.title}: {spec.summary}", WIDTH,
+                            subsequent_indent=" " * (width + 2), break_on_hyphens=False))
     return 0

@@ -77,7 +77,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                         help=f"the most bytes the HTML report may take (default "
                         f"{MAX_REPORT_BYTES:,}; suffixes k, M, G): past it, pictures and then "
                         "steps are left out, and the page says so; a bound below the page with no "
-                        "step is refused)")
+                        "step is refused")
     add_max_bytes_argument(parser, default=MAX_LOG_BYTES, what="a log")
     parser.set_defaults(func=run)
 
@@ -118,7 +118,9 @@ def run(options: argparse.Namespace) -> int:
             for result in checked:
                 print("  " + result.describe())
         else:
-            print(f"today's solver gives the same advice at all {len(contents.records)} steps")
+            count = len(contents.records)
+            print("today's solver gives the same advice at "
+                  + ("the one step" if count == 1 else f"all {count} steps"))
     if options.html:
         out = Path(options.html)
         from gridsight.safefiles import SaveError, write_file
