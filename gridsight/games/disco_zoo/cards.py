@@ -647,30 +647,31 @@ def _overflow_dropped(runs: list[tuple[int, int]], panels: Sequence[Panel], x0: 
     own: set[int] = set()
     for p in panels:
         left, right = p.box[0] - x0 - clear, p.box[0] + p.box[2] - x0 + clear
-        reach = OVERFLOW * p.box[2]
-        edge = right  # rightwards
-        chain = []
-        for k, (a, b) in enumerate(runs):
-            if a < right or a - edge > near:
-                if a >= right and a - edge > near:
-                    break
-                continue
-            chain.append(k)
-            edge = b
-        if chain and edge - right < reach:
-            own.update(chain)
-        edge, chain = left, []  # leftwards
-        for k in range(len(runs) - 1, -1, -1):
-            a, b = runs[k]
-            if b > left or edge - b > near:
-                if b <= left and edge - b > near:
-                    break
-                continue
-            chain.append(k)
-            edge = a
-        if chain and left - edge < reach:
-            own.update(chain)
+        for side, step in ((right, 1), (left, -1)):
+            chain, past = _chained(runs, side, step, near)
+            if chain and past < OVERFLOW * p.box[2]:
+                own.update(chain)
     return [run for k, run in enumerate(runs) if k not in own]
+
+
+def _chained(runs: list[tuple[int, int]], side: int, step: int,
+             near: int) -> tuple[list[int], int]:
+    """The indices of ``runs`` (sorted column runs) walked from column ``side`` rightwards
+    (``step`` 1) or leftwards (-1): of the runs wholly past ``side``, the first within
+    ``near`` of it and each next within ``near`` of the one before; with how far past
+    ``side`` the last one reaches (0 if none)."""
+    order = range(len(runs)) if step > 0 else range(len(runs) - 1, -1, -1)
+    chain: list[int] = []
+    edge = side
+    for k in order:
+        start, end = runs[k] if step > 0 else (runs[k][1], runs[k][0])
+        if (start - side) * step < 0:
+            continue  # not past the side
+        if (start - edge) * step > near:
+            break
+        chain.append(k)
+        edge = end
+    return chain, (edge - side) * step
 
 
 # An emulator's tool strip beside the phone (a column of buttons on a strip of the ground's
