@@ -45,8 +45,8 @@ from gridsight.games.disco_zoo.settle import RARITY_SURE
 from gridsight.vision.boxrow import (SIDE_INK, BoxRow, box_row, ink_lines, ink_mask,
                                      without_specks)
 from gridsight.vision.lattice import Lattice
-from gridsight.vision.panels import (Panel, panel_row, picture_box, sprite_box,
-                                     upright_edges)
+from gridsight.vision.panels import (Panel, panel_row, picture_above, picture_box,
+                                     sprite_box, upright_edges)
 from gridsight.vision.runs import longest_runs, true_runs
 from gridsight.vision.sprites import Sprite, sprite_of
 
@@ -165,6 +165,7 @@ class CardSeen:
     row: BoxRow | None = field(default=None, repr=False)
     faint_row: bool = False
     run_into: bool = False  # the row's band holds the line above it (:func:`_run_into`)
+    name_top: int | None = field(default=None, repr=False)  # the name line's first ink row
 
 
 def find_cards(image: np.ndarray, lattice: Lattice, facts: dict,
@@ -222,7 +223,8 @@ def find_cards(image: np.ndarray, lattice: Lattice, facts: dict,
                 if len(wider) > len(panels) and \
                         not _ink_beside(image, area, ground, wider, pitch):
                     panels = wider
-            cards = tuple(read_card(image, panel, facts, pitch) for panel in panels)
+            cards = _level_names(image, tuple(read_card(image, panel, facts, pitch)
+                                              for panel in panels), facts, pitch)
     colour = ground_colour(image, ground)
     cards = tuple(_run_into(image, _uncentred(_box_beside(image, card, colour, cards)))
                   for card in classify_boxes(cards, facts, seen or {}))
@@ -309,7 +311,8 @@ def _narrow_cards(image: np.ndarray, areas: Sequence[Box | None], ground: Sequen
         tall = ROW_TALL if alike else NARROW_TALL
         if any(p.cut or p.box[3] < tall * p.box[2] for p in panels):
             continue
-        cards = tuple(read_card(image, panel, facts, pitch) for panel in panels)
+        cards = _level_names(image, tuple(read_card(image, panel, facts, pitch)
+                                          for panel in panels), facts, pitch)
         rows = [card.row is not None for card in cards]
         if all(card.name_box is not None and card.have_box is not None and card.picture[2] > 0
                for card in cards) and (alike and all(
@@ -1225,11 +1228,15 @@ def _centred(picture: Box, part: Panel) -> bool:
     return abs((picture[0] + picture[2] / 2 - x) / max(1, w) - 0.5) <= CENTRED / 2
 
 
-def read_card(image: np.ndarray, panel: Panel, facts: dict, pitch: float) -> CardSeen:
+def read_card(image: np.ndarray, panel: Panel, facts: dict, pitch: float,
+              foot: int | None = None) -> CardSeen:
     """What a card shows: its picture and sprite, its box row, its name and ``YOU HAVE n``
-    lines, its rarity."""
+    lines, its rarity. ``foot``: the row the other cards' names start on (see
+    :func:`_level_names`), where a picture running past it is cut when a line starts there."""
     x, y, w, h = panel.box
     picture = picture_box(image, panel)
+    if foot is not None and picture is not None:
+        picture = picture_above(image, panel, picture, foot) or picture
     sprite = None
     if picture is not None:
         px, py, pw, ph = picture
@@ -1285,7 +1292,38 @@ def read_card(image: np.ndarray, panel: Panel, facts: dict, pitch: float) -> Car
         # may be the boxes' light borders: 190062, a mythical card read rare): a hint only.
         confidence = min(confidence, UNSURE_LINE)
     return CardSeen(panel, sprite, picture or (x, y, 0, 0), name_box, have_box, None, rarity,
-                    confidence, row, faint)
+                    confidence, row, faint, name_top=name_line[0] if name_line else None)
+
+
+# The cards of a row are drawn alike: each one's name line starts on the same row (issue 18:
+# a row of equal cards, each its sprite over its name, its YOU HAVE line and its boxes). At a
+# small scale a sprite may run into its name with no empty row between, and the card's
+# picture takes its lines in: no name or YOU HAVE line is found on it (widest 1074038 at
+# 0.71x: the Walrus's and the Yeti's pictures through their names and YOU HAVE lines, the
+# row of narrow cards refused, the screen asked; 1074020 at 0.68x: the Kiwi's picture
+# through its name, no YOU HAVE line). Where another card of the row reads both lines, its
+# picture apart from them, a card missing a line whose picture runs past the highest name
+# found is read again with its picture cut there, when a line of text starts on that row
+# (:func:`~gridsight.vision.panels.picture_above`), and taken when both its lines are found.
+def _level_names(image: np.ndarray, cards: tuple[CardSeen, ...], facts: dict,
+                 pitch: float) -> tuple[CardSeen, ...]:
+    """``cards`` (a row) with each whose picture runs past the others' name line read
+    again with its picture cut above it (see above)."""
+    tops = [card.name_top for card in cards
+            if card.name_top is not None and card.have_box is not None and card.picture[3]]
+    if len(cards) < 2 or not tops:
+        return cards
+    level = min(tops)
+    out = []
+    for card in cards:
+        px, py, pw, ph = card.picture
+        if ph and py < level < py + ph and (card.name_box is None or card.have_box is None):
+            again = read_card(image, card.panel, facts, pitch, foot=level)
+            if again.picture != card.picture and again.name_box is not None \
+                    and again.have_box is not None:
+                card = again
+        out.append(card)
+    return tuple(out)
 
 
 def _maybe_cut(row: BoxRow, width: int) -> bool:
