@@ -7,17 +7,24 @@ refused (no cards, the screen asked). The cards of a row are drawn alike, their 
 row: a picture running past the name line another card of the row reads is cut there when a
 line of text starts on that row (:func:`~gridsight.games.disco_zoo.cards._level_names`,
 :func:`~gridsight.vision.panels.picture_above`).
+
+Widest 1073012 at 1.41x: one Chipmunk card of the ground's very colour on a speckled ground,
+found by its ink (:func:`~gridsight.games.disco_zoo.cards.unedged_cards`), its three boxes
+found only at a side's faint ink: refused, no cards. A faint row is the card's row too, read
+as such (not counted on).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from gridsight.games.disco_zoo.cards import FAINT_ROW
 from gridsight.vision.panels import Panel, picture_above, picture_box
 from test_disco_zoo_cards33 import widest_reads
 from test_disco_zoo_screens import stated_wrong
 
 SPRITES_IN_NAMES = 1_074_038  # widest: two of three narrow cards' sprites touch their names
+FAINT_UNEDGED = 1_073_012  # widest: one card of the ground's colour, its row only faint
 
 
 def test_a_sprite_run_into_its_name_is_cut_at_the_others_name_line():
@@ -31,6 +38,18 @@ def test_a_sprite_run_into_its_name_is_cut_at_the_others_name_line():
         assert seen.picture[3] > 0 and seen.picture[1] + seen.picture[3] <= name_top + 2
         if seen.boxes is not None and seen.boxes.confidence >= 0.5:
             assert (seen.boxes.count, seen.boxes.filled) == (card.boxes, card.filled)
+    if plain:
+        assert stated_wrong(text, plain, warnings, unread) == []
+
+
+def test_a_card_of_the_grounds_colour_with_a_faint_row_is_found():
+    (drawn, screen, text, plain, warnings, unread), = widest_reads([FAINT_UNEDGED]).values()
+    assert len(drawn) == 1 and len(screen.cards) == 1  # (was none: the screen asked)
+    seen, card = screen.cards[0], drawn[0]
+    x, _, w, _ = seen.panel.box
+    assert x < card.box[0] * 1.41 + card.box[2] * 1.41 / 2 < x + w
+    assert seen.faint_row and seen.boxes is not None and seen.boxes.confidence <= FAINT_ROW
+    assert seen.boxes.count == card.boxes
     if plain:
         assert stated_wrong(text, plain, warnings, unread) == []
 
