@@ -1308,12 +1308,16 @@ def read_card(image: np.ndarray, panel: Panel, facts: dict, pitch: float,
 # picture apart from them, a card missing a line whose picture runs past the highest name
 # found is read again with its picture cut there, when a line of text starts on that row
 # (:func:`~gridsight.vision.panels.picture_above`), and taken when both its lines are found.
+# Both lines: a YOU HAVE line under the name, at most LINES_NEAR of the name's height below it
+# (widest 1026039's cards painted over under their pictures, tests/test_disco_zoo_cards37:
+# a remnant row under a picture and the card's foot read as the lines, 84 rows apart).
+LINES_NEAR = 3.0
 def _level_names(image: np.ndarray, cards: tuple[CardSeen, ...], facts: dict,
                  pitch: float) -> tuple[CardSeen, ...]:
     """``cards`` (a row) with each whose picture runs past the others' name line read
     again with its picture cut above it (see above)."""
     tops = [card.name_top for card in cards
-            if card.name_top is not None and card.have_box is not None and card.picture[3]]
+            if card.name_top is not None and _paired(card) and card.picture[3]]
     if len(cards) < 2 or not tops:
         return cards
     level = min(tops)
@@ -1322,11 +1326,18 @@ def _level_names(image: np.ndarray, cards: tuple[CardSeen, ...], facts: dict,
         px, py, pw, ph = card.picture
         if ph and py < level < py + ph and (card.name_box is None or card.have_box is None):
             again = read_card(image, card.panel, facts, pitch, foot=level)
-            if again.picture != card.picture and again.name_box is not None \
-                    and again.have_box is not None:
+            if again.picture != card.picture and _paired(again):
                 card = again
         out.append(card)
     return tuple(out)
+
+
+def _paired(card: CardSeen) -> bool:
+    """Whether ``card`` reads a name line and a YOU HAVE line under it, at most
+    :data:`LINES_NEAR` of the name's height below it."""
+    name, have = card.name_box, card.have_box
+    return name is not None and have is not None and \
+        have[1] - (name[1] + name[3]) <= LINES_NEAR * name[3]
 
 
 def _maybe_cut(row: BoxRow, width: int) -> bool:
