@@ -74,6 +74,8 @@ BAR_ROW = 0.3  # weight against the panels' rows of their columns' pixels of nei
 INK = 48.0  # colour distance from the panel's colour that marks ink
 THIN_ROW = 0.12  # a row with this share of a typical ink row's pixels or fewer parts bands
 PICTURE_MAX = 0.6  # ... when the picture found otherwise is taller than this share of the panel
+FOOT_SLACK = 2  # rows a line may start below the row given for it (blur, a scaled screen)
+LINE_WIDE = 2.0  # ... a band this many times as wide as tall there is a line (big letters, joined)
 MIN_PICTURE = 0.1  # a picture is at least this share of its panel's height
 PICTURE_RIM = 2  # working columns at the picture's sides no panel's end is judged by
 JOINED_THIN = 0.35  # a row with at most this share of a band's median ink parts two lines
@@ -1089,6 +1091,44 @@ def sprite_box(image: np.ndarray, panel: Panel,
         return picture
     cut = ph // 2 + int(np.argmin(low))
     return (px, py, pw, cut) if cut > 0 else picture
+
+
+def picture_above(image: np.ndarray, panel: Panel, picture: tuple[int, int, int, int],
+                  foot: int) -> tuple[int, int, int, int] | None:
+    """``picture`` (:func:`picture_box` of ``panel``) cut above row ``foot`` (image rows;
+    or up to :data:`FOOT_SLACK` rows lower) where a line of text starts there: the ink from
+    there down to its first thin row (:data:`JOINED_THIN` of its median row), across the
+    panel's width, looks like text (:func:`_text_like`) or is :data:`LINE_WIDE` times as
+    wide as tall (big letters joined by blur). A name line joined to the sprite's foot by
+    blur. ``None`` when ``foot`` is not inside the picture, no line starts there, or no ink
+    is above it."""
+    x, y, w, h = panel.box
+    px, py, pw, ph = picture
+    if not py < foot < py + ph:
+        return None
+    ink = _panel_ink(image, panel)
+    if ink is None:
+        return None
+    ink &= ~_long_uprights(ink)
+    pad = _pad(panel)
+    top, cut, bottom = py - (y + pad), foot - (y + pad), py + ph - (y + pad)
+    rows = ink[cut:bottom].sum(axis=1)
+    if not rows.any():
+        return None
+    thin = rows <= JOINED_THIN * float(np.median(rows[rows > 0]))
+    while thin[0] and len(thin) > 1 and cut < foot - (y + pad) + FOOT_SLACK:
+        cut, rows, thin = cut + 1, rows[1:], thin[1:]  # (the line a row or two lower here)
+    end = int(np.argmax(thin)) if thin.any() else len(rows)
+    line = true_runs(ink[cut : cut + end].any(axis=0))
+    if end < 2 or not _text_like(ink[cut : cut + end]) and \
+            line[-1][1] - line[0][0] < LINE_WIDE * end:
+        return None
+    left = px - (x + pad)
+    ys, xs = np.nonzero(ink[top:cut, left : left + pw])
+    if len(xs) == 0:
+        return None
+    return (px + int(xs.min()), py + int(ys.min()), int(xs.max() - xs.min() + 1),
+            int(ys.max() - ys.min() + 1))
 
 
 def _pad(panel: Panel) -> int:
