@@ -262,7 +262,11 @@ def _second_screen(image: np.ndarray, best: BoardRead, finds: list[BoardRead],
     (500008: the viewer's screen sure by its cards, the phone's counter doubtful; read as
     the phone's Moon with its Babmoon, no warning); as sure as an answer, they are refused.
     A find made already that reads a whole board apart from ``best`` counts too
-    (:func:`_whole_board`)."""
+    (:func:`_whole_board`). A region's read counts as an answer would: credible
+    (:func:`_credible`) as well as sure, :func:`_sure` taking credibility as checked before
+    it (fresh harder desktop 780002: a home screen's 4x5 icons in a mirror beside the phone
+    read with 14 of 25 cells, "cards" and a doubtful "counter": sure by its furniture
+    alone, a second screen, and the phone's rescue, read whole, was refused)."""
     for other in finds:
         if other is not best and _apart(other, best) and (
                 _sure(other, furniture) or _whole_board(other, furniture)):
@@ -283,7 +287,7 @@ def _second_screen(image: np.ndarray, best: BoardRead, finds: list[BoardRead],
                 read = in_frame(locate(region.crop(image)), region)
         except BoardNotFoundError:
             continue
-        if _apart(read, best) and _sure(read, furniture):
+        if _apart(read, best) and _credible(read, furniture) and _sure(read, furniture):
             return read
     return None
 
