@@ -1008,7 +1008,7 @@ def _unghosted(view: View, image: np.ndarray, pack: TemplatePack, room: Room, lo
                                           known=known)
         return _picture_excused(placement, reads,
                                 _walls_excused(placement, reads, clean, kinds, looks,
-                                              doorways))
+                                              doorways, unseen))
 
     best: tuple[float, View] | None = None
     undo = None
@@ -1089,7 +1089,7 @@ def _search(image: np.ndarray, pack: TemplatePack, room: Room, looks: Looks
                                           known=known)
         return _picture_excused(placement, reads,
                                 _walls_excused(placement, reads, pixels, kinds, looks,
-                                              doorways))
+                                              doorways, unseen))
 
     def place(screens: Iterable[Screen]) -> None:
         """Each screen's view placed through the looks; the best kept in ``best`` (by
@@ -1347,7 +1347,8 @@ def doorways_of(room: Room) -> frozenset[tuple[int, int]]:
 
 
 def _walls_excused(placement: Placement, reads: list, pixels: np.ndarray, kinds: np.ndarray,
-                   looks: Looks, doorways: frozenset[tuple[int, int]] = frozenset()) -> float:
+                   looks: Looks, doorways: frozenset[tuple[int, int]] = frozenset(),
+                   unseen: set[str] | None = None) -> float:
     """What ``placement``'s wall tiles that are bricks of a design the pack never saw cost
     it, to be excused as :func:`_excused` excuses floor states unseen. Hero's Cave's walls
     are olive brick (issue 18), but a wall piece's bricks need not repeat: a calibration
@@ -1372,7 +1373,13 @@ def _walls_excused(placement: Placement, reads: list, pixels: np.ndarray, kinds:
     So is the doorway (``doorways``, :func:`doorways_of`), a gap in the wall with a look of
     its own that the pack learned only if its calibration screenshot showed it: read not
     strongly there, by any look or none (159013 --wider frame 2: the doorway read 61% like
-    the bricks, the view refused at 6%)."""
+    the bricks, the view refused at 6%).
+
+    So is a floor tile a sprite covers part of (:func:`_under_sprite`; issue 18: enemies
+    may walk over tiles), read as nothing or weakly, unless its colour names a floor state
+    the pack never saw (``unseen``: :func:`_excused` excuses it). 163004 --widest (4.5x,
+    sharp): five enemies over the floor, the right screen and camera refused at 8%, 126
+    cells ``?``. The tile still reads as it reads."""
     from gridsight.vision.mapview import STRONG, UNREAD_COST
 
     walls = [k for k, kind in enumerate(looks.kinds) if kind in (WALL, BLOCK)]
@@ -1389,7 +1396,15 @@ def _walls_excused(placement: Placement, reads: list, pixels: np.ndarray, kinds:
     excused = 0
     for i, read in enumerate(reads):
         rr, cc = divmod(i, n_cols)
-        if rr >= window.shape[0] or cc >= window.shape[1] or window[rr, cc] not in (WALL, BLOCK):
+        if rr >= window.shape[0] or cc >= window.shape[1]:
+            continue
+        if window[rr, cc] == FLOOR:
+            if (read.look < 0 or read.share < STRONG) \
+                    and not (unseen and _unseen_colour(tiles[rr, cc], unseen)) \
+                    and _under_sprite(tiles[rr, cc], looks):
+                excused += 1
+            continue
+        if window[rr, cc] not in (WALL, BLOCK):
             continue
         if (r0 + rr, c0 + cc) in doorways:
             excused += read.look < 0 or read.share < STRONG
@@ -1402,6 +1417,64 @@ def _walls_excused(placement: Placement, reads: list, pixels: np.ndarray, kinds:
         if np.abs(colour - typical[read.look]).max() <= WALL_COLOUR * looks.tolerance:
             excused += 1
     return UNREAD_COST * excused / len(reads)
+
+
+SPRITE_FLOOR = 0.25  # a floor tile under a sprite: at least this share of it still its look
+SPRITE_SHOWN = 0.8  # ... and this share either its look or of colours no look has
+
+
+def _under_sprite(tile: np.ndarray, looks: Looks) -> bool:
+    """Whether a floor tile read as nothing (or weakly) is a floor look with a sprite over
+    part of it (issue 18: enemies may walk over tiles): at least :data:`SPRITE_FLOOR` of
+    its pixels agree with one floor look where they lie, and of the rest all but
+    ``1 - SPRITE_SHOWN`` of the tile are of colours no look has (:func:`_palette`). A
+    wall, a statue or another floor state under a wrong camera is of colours the looks
+    have: never excused so."""
+    floor = [k for k, kind in enumerate(looks.kinds) if kind == FLOOR]
+    if not floor:
+        return False
+    px = tile.reshape(-1, tile.shape[-1]).astype(np.int16)
+    refs = looks.images[floor].reshape(len(floor), -1, px.shape[-1]).astype(np.int16)
+    agree = np.abs(px[None] - refs).max(axis=2) <= looks.tolerance
+    best = agree[int(np.argmax(agree.sum(axis=1)))]
+    share = float(best.mean())
+    if share < SPRITE_FLOOR:
+        return False
+    table, step = _palette(looks)
+    q = np.clip(px // step, 0, table.shape[0] - 1)
+    foreign = ~table[q[:, 0], q[:, 1], q[:, 2]]
+    return share + float((foreign & ~best).mean()) >= SPRITE_SHOWN
+
+
+_PALETTES: dict[int, tuple[Looks, np.ndarray, int]] = {}
+
+
+def _palette(looks: Looks) -> tuple[np.ndarray, int]:
+    """The colours the looks have, within their tolerance: a boolean table over colours
+    quantised by ``step`` levels a channel (``table[r // step, g // step, b // step]``),
+    true where some look's pixel is at most the tolerance away on every channel (to a
+    step). Kept per looks (the few packs read in a process)."""
+    kept = _PALETTES.get(id(looks))
+    if kept is not None and kept[0] is looks:
+        return kept[1], kept[2]
+    step = 4
+    n = 256 // step
+    table = np.zeros((n, n, n), bool)
+    q = looks.images.reshape(-1, looks.images.shape[-1]).astype(np.int32) // step
+    table[q[:, 0], q[:, 1], q[:, 2]] = True
+    reach = int(looks.tolerance) // step
+    for axis in range(3):
+        grown = table.copy()
+        for d in range(1, reach + 1):
+            grown[tuple(slice(d, None) if a == axis else slice(None) for a in range(3))] |= \
+                table[tuple(slice(None, -d) if a == axis else slice(None) for a in range(3))]
+            grown[tuple(slice(None, -d) if a == axis else slice(None) for a in range(3))] |= \
+                table[tuple(slice(d, None) if a == axis else slice(None) for a in range(3))]
+        table = grown
+    if len(_PALETTES) >= 4:
+        _PALETTES.clear()
+    _PALETTES[id(looks)] = (looks, table, step)
+    return table, step
 
 
 @dataclass(frozen=True)
