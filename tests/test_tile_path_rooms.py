@@ -1437,3 +1437,37 @@ def test_the_doorway_unlearned_is_excused_as_unlearned_bricks_are():
     assert _walls_excused(placement, reads, pixels, kinds, looks, frozenset({(0, 1)})) \
         == pytest.approx(0.5 / 3)
     assert _walls_excused(placement, reads, pixels, kinds, looks, frozenset({(0, 2)})) == 0.0
+
+
+def test_a_floor_tile_an_enemy_covers_part_of_is_excused_as_unlearned_bricks_are():
+    """163004 --widest all frames 1-2 (4.5x, sharp): five enemies over the floor, each tile
+    one covers read as nothing (half a conflict); the right screen and camera were refused
+    ("8%"), 126 cells ``?``. Issue 18: enemies may walk over tiles. A floor tile read
+    weakly whose pixels are its look on part and colours no look has on the rest is
+    excused; a wall, a statue or a bar of colours no look has on a floor cell is not."""
+    from gridsight.games.tile_path.room import BLOCK, FLOOR, WALL, _walls_excused
+    from gridsight.vision.mapview import Looks, Placement, read_tiles, tiles_at
+
+    t = 16
+    floor = np.full((t, t, 3), (200, 150, 90), np.uint8)
+    floor[::4, :] = floor[:, ::4] = (120, 80, 40)
+    wall = np.full((t, t, 3), (110, 220, 200), np.uint8)
+    wall[::4] = (40, 100, 90)
+    statue = np.full((t, t, 3), (10, 10, 10), np.uint8)
+    statue[3:13, 5:11] = (120, 130, 120)
+    looks = Looks(np.stack([floor, wall, statue]), (FLOOR, WALL, BLOCK), (".", "wall", "#"),
+                  40.0)
+    enemy = floor.copy()
+    enemy[2:12, 3:14] = (60, 170, 40)  # a green ghost over half the tile
+    enemy[5:7, 5:8] = (15, 15, 15)  # its eyes, of the statue's black
+    bar = np.full((t, t, 3), (60, 60, 160), np.uint8)  # a bar of a colour no look has
+    pixels = np.concatenate([floor, enemy, wall, statue, bar], axis=1)
+    reads = read_tiles(tiles_at(pixels, (0, 0), t), looks)
+    assert reads[1].look < 0 or reads[1].share < 0.8, reads[1]
+    placement = Placement((0, 0), t, 0.2, 0.3)
+
+    def excused(kinds: list[int]) -> float:
+        return _walls_excused(placement, reads, pixels, np.array([kinds]), looks)
+
+    assert excused([FLOOR, FLOOR, WALL, BLOCK, WALL]) == pytest.approx(0.5 / 5)
+    assert excused([FLOOR, WALL, FLOOR, FLOOR, FLOOR]) == 0.0
