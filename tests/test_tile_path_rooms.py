@@ -1197,9 +1197,8 @@ def _one_shot_calibrated(case: int, seed: int, frames: int, name: str,
 
 @pytest.fixture(scope="module")
 def blurred_140023():
-    """140023 of the wider looks calibrated once, its first two frames: two tests read a frame
-    each (the calibration is most of their cost)."""
-    return _one_shot_calibrated(23, 140023, frames=2, name="blurred", wider=True)
+    """140023 of the wider looks calibrated once, its first frame."""
+    return _one_shot_calibrated(23, 140023, frames=1, name="blurred", wider=True)
 
 
 def _frame_read(pack, moments: list, frame: int) -> tuple[rooms.Tally, list]:
@@ -1301,24 +1300,42 @@ def test_a_cut_calibration_view_is_moved_to_where_the_picture_is_whole():
     repeating every 8 console pixels fits there too), its statue looks learned with a strip
     of floor, and every later frame refused. The same mapping moved to the screenshot's
     edges (as reading widens a cut view) fits better: the view is placed where it is, cut
-    on the left only."""
+    on the left only. The view calibration found is pinned (as ``calibrate_room`` found it
+    on the picture evened out, with the cost of its own tiles by the looks learned there),
+    so the calibration's whole search is not run again here (5.8 CPU s)."""
+    from gridsight.games.tile_path.room import View, _calibration_widest
+    from gridsight.vision.mapview import Placement
+    from gridsight.vision.tiling import Screen, without_scanlines
+
     settings, shot, _moments = rooms.one_shot_case(0, 141000, frames=0, wider=True)
-    view = calibrate_room([("c", shot.image)], ROOM, "cut").views[0]
+    image = without_scanlines(shot.image)
+    screen = Screen(-80.74348297446693, 54.0, 49.04891473268654, GBC, clip=(26, 0, 0, 17))
+    chosen = View(screen, screen.native_view(image),
+                  Placement((83, 63), 16, 0.06966381520032883, 0.08726386725902557))
+    view = _calibration_widest(chosen, 0.05617559523809524, image, ROOM, GBC, "cut")
     cut = round(settings.crop[0])
     assert view.screen.clip[1:] == (0, 0, 0), view.screen.clip
     assert abs(view.camera[0] - (shot.camera[0] + cut)) <= 1 \
         and view.camera[1] == shot.camera[1], (view.camera, shot.camera)
 
 
-def test_walls_of_a_view_taken_cut_deeper_are_not_excused(blurred_140023):
+def test_walls_of_a_view_taken_cut_deeper_are_not_excused():
     """140023 of the wider looks (4.8x blur, CRT 0.23, gamma 1.36: no place fits, views are
     ranked less the misfit the picture causes): the frame's view taken cut 23 pixels at
     the bottom, its camera as far off, puts walls on the pixels of walls half a brick away,
     which match a wall look weakly; excused there as unlearned bricks, it outranked the
     whole view and 9 cells read ``?``. Walls are excused only on a view the screenshot's
-    edge does not cut: the frame reads exactly."""
-    tally, problems = _frame_read(*blurred_140023, 1)
-    assert not problems and tally.exact == 1, tally.line()
+    edge does not cut. (The frame itself: ``bench/bench_tile_rooms.py --accept 140000
+    --cases 24 --wider``, case 23, frame 1; it reads exactly without this rule today.)"""
+    from gridsight.games.tile_path.room import SharedMisfit, View, _rank, _walls
+    from gridsight.vision.tiling import Screen
+
+    placement = SharedMisfit((0, 0), 16, 0.2, 0.4, 0.05, 0.1)
+    pixels = np.zeros((128, 160, 3), np.uint8)
+    whole = View(Screen(0.0, 0.0, 16.0, GBC), pixels, placement)
+    cut = View(Screen(0.0, 0.0, 16.0, GBC, clip=(0, 0, 0, 23)), pixels[:105], placement)
+    assert _walls(whole) == pytest.approx(0.1) and _walls(cut) == 0.0
+    assert _rank(whole) < _rank(cut)
 
 
 def test_a_cut_calibration_view_is_not_moved_where_its_tiles_fit_worse():
