@@ -1472,13 +1472,14 @@ def test_the_doorway_unlearned_is_excused_as_unlearned_bricks_are():
     assert _walls_excused(placement, reads, pixels, kinds, looks, frozenset({(0, 2)})) == 0.0
 
 
-def test_a_floor_tile_an_enemy_covers_part_of_is_excused_as_unlearned_bricks_are():
+def test_a_floor_tile_an_enemy_covers_part_of_is_excused_at_the_refusal():
     """163004 --widest all frames 1-2 (4.5x, sharp): five enemies over the floor, each tile
     one covers read as nothing (half a conflict); the right screen and camera were refused
     ("8%"), 126 cells ``?``. Issue 18: enemies may walk over tiles. A floor tile read
     weakly whose pixels are its look on part and colours no look has on the rest is
-    excused; a wall, a statue or a bar of colours no look has on a floor cell is not."""
-    from gridsight.games.tile_path.room import BLOCK, FLOOR, WALL, _walls_excused
+    excused (at the refusal only, as unlearned bricks are); a wall, a statue or a bar of
+    colours no look has on a floor cell is not."""
+    from gridsight.games.tile_path.room import BLOCK, FLOOR, WALL, _sprites_excused
     from gridsight.vision.mapview import Looks, Placement, read_tiles, tiles_at
 
     t = 16
@@ -1500,7 +1501,7 @@ def test_a_floor_tile_an_enemy_covers_part_of_is_excused_as_unlearned_bricks_are
     placement = Placement((0, 0), t, 0.2, 0.3)
 
     def excused(kinds: list[int]) -> float:
-        return _walls_excused(placement, reads, pixels, np.array([kinds]), looks)
+        return _sprites_excused(placement, reads, pixels, np.array([kinds]), looks, set())
 
     assert excused([FLOOR, FLOOR, WALL, BLOCK, WALL]) == pytest.approx(0.5 / 5)
     assert excused([FLOOR, WALL, FLOOR, FLOOR, FLOOR]) == 0.0

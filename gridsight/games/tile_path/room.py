@@ -917,8 +917,9 @@ def read_view(image: np.ndarray, pack: TemplatePack) -> RoomRead:
     if best is None:
         raise BoardNotFoundError("tile-path", "no tile screen of the room's size found")
     cost, view = best
-    if cost - _shared(view) - _walls(view) > MAX_CONFLICTS and not _alone(view):
-        cost -= _shared(view) + _walls(view)
+    if cost - _shared(view) - _walls(view) - _sprites(view) > MAX_CONFLICTS \
+            and not _alone(view):
+        cost -= _shared(view) + _walls(view) + _sprites(view)
         raise BoardNotFoundError("tile-path", f"the view does not fit the room (its tiles "
                                  f"disagree with the room on {cost:.0%} of them)")
     if view.placement.margin < MIN_LEAD:
@@ -1008,7 +1009,9 @@ def _unghosted(view: View, image: np.ndarray, pack: TemplatePack, room: Room, lo
                                           known=known)
         return _picture_excused(placement, reads,
                                 _walls_excused(placement, reads, clean, kinds, looks,
-                                              doorways, unseen))
+                                              doorways),
+                                _sprites_excused(placement, reads, clean, kinds, looks,
+                                                 unseen))
 
     best: tuple[float, View] | None = None
     undo = None
@@ -1071,6 +1074,14 @@ def _walls(view: View) -> float:
     return view.placement.walls
 
 
+def _sprites(view: View) -> float:
+    """The cost of ``view``'s floor tiles a sprite covers part of (:func:`_sprites_excused`;
+    0 unknown), on a view the screenshot's edge does not cut only (as :func:`_walls`)."""
+    if any(view.screen.clip) or not isinstance(view.placement, SharedMisfit):
+        return 0.0
+    return view.placement.sprites
+
+
 def _search(image: np.ndarray, pack: TemplatePack, room: Room, looks: Looks
             ) -> tuple[float, View] | None:
     """The best placement of the view in ``image`` (its cost and the view; ``None``: no
@@ -1089,7 +1100,9 @@ def _search(image: np.ndarray, pack: TemplatePack, room: Room, looks: Looks
                                           known=known)
         return _picture_excused(placement, reads,
                                 _walls_excused(placement, reads, pixels, kinds, looks,
-                                              doorways, unseen))
+                                              doorways),
+                                _sprites_excused(placement, reads, pixels, kinds, looks,
+                                                 unseen))
 
     def place(screens: Iterable[Screen]) -> None:
         """Each screen's view placed through the looks; the best kept in ``best`` (by
@@ -1347,8 +1360,7 @@ def doorways_of(room: Room) -> frozenset[tuple[int, int]]:
 
 
 def _walls_excused(placement: Placement, reads: list, pixels: np.ndarray, kinds: np.ndarray,
-                   looks: Looks, doorways: frozenset[tuple[int, int]] = frozenset(),
-                   unseen: set[str] | None = None) -> float:
+                   looks: Looks, doorways: frozenset[tuple[int, int]] = frozenset()) -> float:
     """What ``placement``'s wall tiles that are bricks of a design the pack never saw cost
     it, to be excused as :func:`_excused` excuses floor states unseen. Hero's Cave's walls
     are olive brick (issue 18), but a wall piece's bricks need not repeat: a calibration
@@ -1373,13 +1385,7 @@ def _walls_excused(placement: Placement, reads: list, pixels: np.ndarray, kinds:
     So is the doorway (``doorways``, :func:`doorways_of`), a gap in the wall with a look of
     its own that the pack learned only if its calibration screenshot showed it: read not
     strongly there, by any look or none (159013 --wider frame 2: the doorway read 61% like
-    the bricks, the view refused at 6%).
-
-    So is a floor tile a sprite covers part of (:func:`_under_sprite`; issue 18: enemies
-    may walk over tiles), read as nothing or weakly, unless its colour names a floor state
-    the pack never saw (``unseen``: :func:`_excused` excuses it). 163004 --widest (4.5x,
-    sharp): five enemies over the floor, the right screen and camera refused at 8%, 126
-    cells ``?``. The tile still reads as it reads."""
+    the bricks, the view refused at 6%)."""
     from gridsight.vision.mapview import STRONG, UNREAD_COST
 
     walls = [k for k, kind in enumerate(looks.kinds) if kind in (WALL, BLOCK)]
@@ -1396,15 +1402,7 @@ def _walls_excused(placement: Placement, reads: list, pixels: np.ndarray, kinds:
     excused = 0
     for i, read in enumerate(reads):
         rr, cc = divmod(i, n_cols)
-        if rr >= window.shape[0] or cc >= window.shape[1]:
-            continue
-        if window[rr, cc] == FLOOR:
-            if (read.look < 0 or read.share < STRONG) \
-                    and not (unseen and _unseen_colour(tiles[rr, cc], unseen)) \
-                    and _under_sprite(tiles[rr, cc], looks):
-                excused += 1
-            continue
-        if window[rr, cc] not in (WALL, BLOCK):
+        if rr >= window.shape[0] or cc >= window.shape[1] or window[rr, cc] not in (WALL, BLOCK):
             continue
         if (r0 + rr, c0 + cc) in doorways:
             excused += read.look < 0 or read.share < STRONG
@@ -1416,6 +1414,39 @@ def _walls_excused(placement: Placement, reads: list, pixels: np.ndarray, kinds:
         colour = np.median(tiles[rr, cc].reshape(-1, 3), axis=0)
         if np.abs(colour - typical[read.look]).max() <= WALL_COLOUR * looks.tolerance:
             excused += 1
+    return UNREAD_COST * excused / len(reads)
+
+
+def _sprites_excused(placement: Placement, reads: list, pixels: np.ndarray, kinds: np.ndarray,
+                     looks: Looks, unseen: set[str]) -> float:
+    """What ``placement``'s floor tiles a sprite covers part of (:func:`_under_sprite`;
+    issue 18: enemies may walk over tiles) cost it, read as nothing or weakly (half a
+    conflict each), unless their colour names a floor state the pack never saw (``unseen``:
+    :func:`_excused` excuses those). Held against the refusal of a view the screenshot's
+    edge does not cut only (:func:`_sprites`), never in ranking views: 163004 --widest
+    all (4.5x, sharp), five enemies over the floor, the right screen and camera refused at
+    8%, 126 cells ``?``. The tiles still read as they read."""
+    from gridsight.vision.mapview import STRONG, UNREAD_COST
+
+    if not reads or FLOOR not in looks.kinds:
+        return 0.0
+    t = placement.tile
+    tiles = tiles_at(pixels, placement.phase, t)
+    n_rows, n_cols = tiles.shape[:2]
+    if n_rows * n_cols != len(reads):
+        return 0.0
+    r0, c0 = -(-placement.camera[1] // t), -(-placement.camera[0] // t)
+    window = kinds[r0 : r0 + n_rows, c0 : c0 + n_cols]
+    excused = 0
+    for i, read in enumerate(reads):
+        rr, cc = divmod(i, n_cols)
+        if rr >= window.shape[0] or cc >= window.shape[1] or window[rr, cc] != FLOOR:
+            continue
+        if read.look >= 0 and read.share >= STRONG:
+            continue
+        if unseen and _unseen_colour(tiles[rr, cc], unseen):
+            continue
+        excused += _under_sprite(tiles[rr, cc], looks)
     return UNREAD_COST * excused / len(reads)
 
 
@@ -1484,10 +1515,11 @@ class SharedMisfit(Placement):
 
     shared: float = 0.0
     walls: float = 0.0
+    sprites: float = 0.0  # floor tiles a sprite covers part of (:func:`_sprites_excused`)
 
 
-def _picture_excused(placement: Placement, reads: list, walls: float = 0.0
-                     ) -> tuple[Placement, list]:
+def _picture_excused(placement: Placement, reads: list, walls: float = 0.0,
+                     sprites: float = 0.0) -> tuple[Placement, list]:
     """``placement`` with the misfit every tile read shares noted (:class:`SharedMisfit`):
     what the picture itself costs (a blur, a CRT mask, a gamma the looks were learned
     through once and each tile meets again a sub-pixel apart), not a disagreement with the
@@ -1500,15 +1532,16 @@ def _picture_excused(placement: Placement, reads: list, walls: float = 0.0
     cut deeper never wins for it. 140023 (4.8x blur, CRT 0.23, gamma 1.36): every tile read
     about 89% like its look, 0 conflicts, cost 0.097 over the 0.06 limit, every frame
     refused. ``walls``: the cost of wall tiles of bricks never learned
-    (:func:`_walls_excused`), held so too."""
+    (:func:`_walls_excused`), held so too; ``sprites``: of floor tiles a sprite covers part
+    of (:func:`_sprites_excused`), held against the refusal only."""
     from gridsight.vision.mapview import FIT_WEIGHT, STRONG
 
     off = [1.0 - r.share for r in reads if r.look >= 0 and r.share >= STRONG]
-    if not reads or (not off and not walls):
+    if not reads or (not off and not walls and not sprites):
         return placement, reads
     shared = FIT_WEIGHT * float(np.median(off)) * len(off) / len(reads) if off else 0.0
     return SharedMisfit(placement.camera, placement.tile, placement.cost,
-                        placement.runner_up, shared, walls), reads
+                        placement.runner_up, shared, walls, sprites), reads
 
 
 def _unseen_colour(tile: np.ndarray, unseen: set[str]) -> bool:
