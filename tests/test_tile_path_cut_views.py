@@ -187,6 +187,23 @@ def test_a_stretched_picture_whose_top_edge_does_not_show_is_offered_at_its_know
                for s in screens), screens
 
 
+def test_a_picture_filling_the_screenshot_both_ways_is_offered_at_the_larger_pitch():
+    """163000 of the wider looks, case 0: 3.44x cubic, cut 0.79 console pixels on the left,
+    the picture 550 x 495 in a 547 x 495 screenshot. The repeats say pitch 55.007, but the
+    edges settle at the screenshot's borders: only a picture 547 wide (pitch 54.7, 492
+    high) was offered; calibrated there, one frame was placed as a deep cut view (27 cells
+    ``?``) and one refused ("7%"). A picture filling the screenshot both ways is at least
+    as large as it each way: it is offered at the pitch its height says, cut at either
+    end (calibrated: the picture at x -3, pitch 55.0; its three frames read exactly)."""
+    _settings, shot, _moments = rooms.one_shot_case(0, 163_000, frames=0, wider=True)
+    x, y, w, h = shot.picture
+    image = without_scanlines(shot.image)
+    for pitch, exact in ((55.007, False), (55.0, True)):
+        screens = find_screens(image, GBC, pitch, exact=exact)
+        assert any(abs(s.x - x) <= 1 and abs(s.y - y) <= 1 and abs(s.pitch - w / 10) < 0.05
+                   for s in screens), (pitch, screens)
+
+
 def _tallied(moment, pack):
     """``moment`` read with ``pack``, and the tally of its cells against the truth (asserted
     to state no cell wrong): the read and the tally, for the caller's own counts."""

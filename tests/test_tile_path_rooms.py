@@ -1223,9 +1223,8 @@ def _one_shot_calibrated(case: int, seed: int, frames: int, name: str,
 
 @pytest.fixture(scope="module")
 def blurred_140023():
-    """140023 of the wider looks calibrated once, its first two frames: two tests read a frame
-    each (the calibration is most of their cost)."""
-    return _one_shot_calibrated(23, 140023, frames=2, name="blurred", wider=True)
+    """140023 of the wider looks calibrated once, its first frame."""
+    return _one_shot_calibrated(23, 140023, frames=1, name="blurred", wider=True)
 
 
 def _frame_read(pack, moments: list, frame: int) -> tuple[rooms.Tally, list]:
@@ -1264,11 +1263,27 @@ def test_wall_tiles_of_bricks_the_calibration_never_saw_do_not_refuse_the_view()
     from one column to the next): the calibration screenshot shows one wall column, the
     frame the top wall, whose tiles match the wall looks learned by 45-62% of their pixels;
     each cost half a conflict and the frame was refused ("6%"). A weakly read tile of a
-    wall's colour on a wall cell is not held against the view: the frame is read, and
-    every cell read is right."""
-    tally, problems = _one_frame_read(4, 140004, frames=2, frame=1, name="bricks", wider=True)
-    assert tally.wrong == 0 and not problems, problems
-    assert tally.right >= 50, tally.line()
+    wall's colour on a wall cell is not held against the view; on a floor cell it is. (The
+    case itself, calibrated and read, is ``bench/bench_tile_rooms.py --accept 140000 --cases
+    5 --wider``, case 4: it no longer needs this excuse to read exactly.)"""
+    from gridsight.games.tile_path.room import FLOOR, WALL, _walls_excused
+    from gridsight.vision.mapview import Looks, Placement, read_tiles, tiles_at
+
+    t = 16
+    floor = np.full((t, t, 3), (230, 120, 60), np.uint8)
+    wall = np.full((t, t, 3), (40, 110, 110), np.uint8)
+    wall[::4] = (20, 60, 60)  # the mortar between courses
+    shown = wall.copy()
+    for course, (a, b) in enumerate(((0, 8), (4, 12), (8, 16), (0, 4))):
+        shown[4 * course + 1 : 4 * course + 4, a:b] += 50  # bricks of their own shade
+    looks = Looks(np.stack([floor, wall]), (FLOOR, WALL), (".", "wall"), 40.0)
+    pixels = np.concatenate([floor, shown], axis=1)
+    reads = read_tiles(tiles_at(pixels, (0, 0), t), looks)
+    assert reads[1].look == 1 and 0.4 <= reads[1].share < 0.8, reads[1]
+    placement = Placement((0, 0), t, 0.2, 0.3)
+    assert _walls_excused(placement, reads, pixels, np.array([[FLOOR, WALL]]), looks) \
+        == pytest.approx(0.5 / 2)
+    assert _walls_excused(placement, reads, pixels, np.array([[FLOOR, FLOOR]]), looks) == 0.0
 
 
 def test_a_statue_read_weakly_beside_another_floor_is_excused_as_unlearned_bricks_are():
@@ -1311,24 +1326,42 @@ def test_a_cut_calibration_view_is_moved_to_where_the_picture_is_whole():
     repeating every 8 console pixels fits there too), its statue looks learned with a strip
     of floor, and every later frame refused. The same mapping moved to the screenshot's
     edges (as reading widens a cut view) fits better: the view is placed where it is, cut
-    on the left only."""
+    on the left only. The view calibration found is pinned (as ``calibrate_room`` found it
+    on the picture evened out, with the cost of its own tiles by the looks learned there),
+    so the calibration's whole search is not run again here (5.8 CPU s)."""
+    from gridsight.games.tile_path.room import View, _calibration_widest
+    from gridsight.vision.mapview import Placement
+    from gridsight.vision.tiling import Screen, without_scanlines
+
     settings, shot, _moments = rooms.one_shot_case(0, 141000, frames=0, wider=True)
-    view = calibrate_room([("c", shot.image)], ROOM, "cut").views[0]
+    image = without_scanlines(shot.image)
+    screen = Screen(-80.74348297446693, 54.0, 49.04891473268654, GBC, clip=(26, 0, 0, 17))
+    chosen = View(screen, screen.native_view(image),
+                  Placement((83, 63), 16, 0.06966381520032883, 0.08726386725902557))
+    view = _calibration_widest(chosen, 0.05617559523809524, image, ROOM, GBC, "cut")
     cut = round(settings.crop[0])
     assert view.screen.clip[1:] == (0, 0, 0), view.screen.clip
     assert abs(view.camera[0] - (shot.camera[0] + cut)) <= 1 \
         and view.camera[1] == shot.camera[1], (view.camera, shot.camera)
 
 
-def test_walls_of_a_view_taken_cut_deeper_are_not_excused(blurred_140023):
+def test_walls_of_a_view_taken_cut_deeper_are_not_excused():
     """140023 of the wider looks (4.8x blur, CRT 0.23, gamma 1.36: no place fits, views are
     ranked less the misfit the picture causes): the frame's view taken cut 23 pixels at
     the bottom, its camera as far off, puts walls on the pixels of walls half a brick away,
     which match a wall look weakly; excused there as unlearned bricks, it outranked the
     whole view and 9 cells read ``?``. Walls are excused only on a view the screenshot's
-    edge does not cut: the frame reads exactly."""
-    tally, problems = _frame_read(*blurred_140023, 1)
-    assert not problems and tally.exact == 1, tally.line()
+    edge does not cut. (The frame itself: ``bench/bench_tile_rooms.py --accept 140000
+    --cases 24 --wider``, case 23, frame 1; it reads exactly without this rule today.)"""
+    from gridsight.games.tile_path.room import SharedMisfit, View, _rank, _walls
+    from gridsight.vision.tiling import Screen
+
+    placement = SharedMisfit((0, 0), 16, 0.2, 0.4, 0.05, 0.1)
+    pixels = np.zeros((128, 160, 3), np.uint8)
+    whole = View(Screen(0.0, 0.0, 16.0, GBC), pixels, placement)
+    cut = View(Screen(0.0, 0.0, 16.0, GBC, clip=(0, 0, 0, 23)), pixels[:105], placement)
+    assert _walls(whole) == pytest.approx(0.1) and _walls(cut) == 0.0
+    assert _rank(whole) < _rank(cut)
 
 
 def test_a_cut_calibration_view_is_not_moved_where_its_tiles_fit_worse():
@@ -1463,3 +1496,38 @@ def test_the_doorway_unlearned_is_excused_as_unlearned_bricks_are():
     assert _walls_excused(placement, reads, pixels, kinds, looks, frozenset({(0, 1)})) \
         == pytest.approx(0.5 / 3)
     assert _walls_excused(placement, reads, pixels, kinds, looks, frozenset({(0, 2)})) == 0.0
+
+
+def test_a_floor_tile_an_enemy_covers_part_of_is_excused_at_the_refusal():
+    """163004 --widest all frames 1-2 (4.5x, sharp): five enemies over the floor, each tile
+    one covers read as nothing (half a conflict); the right screen and camera were refused
+    ("8%"), 126 cells ``?``. Issue 18: enemies may walk over tiles. A floor tile read
+    weakly whose pixels are its look on part and colours no look has on the rest is
+    excused (at the refusal only, as unlearned bricks are); a wall, a statue or a bar of
+    colours no look has on a floor cell is not."""
+    from gridsight.games.tile_path.room import BLOCK, FLOOR, WALL, _sprites_excused
+    from gridsight.vision.mapview import Looks, Placement, read_tiles, tiles_at
+
+    t = 16
+    floor = np.full((t, t, 3), (200, 150, 90), np.uint8)
+    floor[::4, :] = floor[:, ::4] = (120, 80, 40)
+    wall = np.full((t, t, 3), (110, 220, 200), np.uint8)
+    wall[::4] = (40, 100, 90)
+    statue = np.full((t, t, 3), (10, 10, 10), np.uint8)
+    statue[3:13, 5:11] = (120, 130, 120)
+    looks = Looks(np.stack([floor, wall, statue]), (FLOOR, WALL, BLOCK), (".", "wall", "#"),
+                  40.0)
+    enemy = floor.copy()
+    enemy[2:12, 3:14] = (60, 170, 40)  # a green ghost over half the tile
+    enemy[5:7, 5:8] = (15, 15, 15)  # its eyes, of the statue's black
+    bar = np.full((t, t, 3), (60, 60, 160), np.uint8)  # a bar of a colour no look has
+    pixels = np.concatenate([floor, enemy, wall, statue, bar], axis=1)
+    reads = read_tiles(tiles_at(pixels, (0, 0), t), looks)
+    assert reads[1].look < 0 or reads[1].share < 0.8, reads[1]
+    placement = Placement((0, 0), t, 0.2, 0.3)
+
+    def excused(kinds: list[int]) -> float:
+        return _sprites_excused(placement, reads, pixels, np.array([kinds]), looks, set())
+
+    assert excused([FLOOR, FLOOR, WALL, BLOCK, WALL]) == pytest.approx(0.5 / 5)
+    assert excused([FLOOR, WALL, FLOOR, FLOOR, FLOOR]) == 0.0

@@ -785,7 +785,41 @@ def find_screens(image: np.ndarray, layout: ScreenLayout, pitch: float, keep: in
                                                    sh / layout.tiles_high), w, h))
                 for rank_y, (sy, sh) in enumerate(ys)]
     out.sort(key=lambda item: item[0])
-    return [screen for _, screen in out][: max(1, keep * keep)] + unseen[:1]
+    offered = [screen for _, screen in out][: max(1, keep * keep)] + unseen[:1]
+    return offered + [screen for screen in _filling(w, h, layout, pitch, exact)
+                      if all(abs(screen.pitch - o.pitch) > 0.001 * o.pitch or screen.x != o.x
+                             or screen.y != o.y for o in offered)]
+
+
+FILL_CUT = 2.0  # console pixels a picture filling the screenshot one way may be cut the other
+
+
+def _filling(w: int, h: int, layout: ScreenLayout, pitch: float, exact: bool) -> list[Screen]:
+    """A picture (square console pixels) filling a ``w`` x ``h`` screenshot one way at about
+    ``pitch`` (within a pixel when ``exact``, else :data:`SETTLE_REACH`) and cut the other
+    by under :data:`FILL_CUT` console pixels: at the pitch the filled side says, cut at
+    either end. A picture filling the screenshot both ways is at least as large as it each
+    way, but the edges settle each side at the screenshot's border: 163000 --wider case 0
+    (3.44x, cut 0.79 console pixels on the left, 550 x 495 in a 547 x 495 screenshot, the
+    repeats' pitch 55.007) was only offered 547 wide, pitch 54.7, its height 492; the pack
+    learned at that pitch placed one frame as a deep cut view (27 cells ``?``) and refused
+    another. Offered after every screen settled by its edges."""
+    out = []
+    for axis in (0, 1):  # 0: filling the height, cut across; 1: filling the width
+        filled, other = (h, w) if axis == 0 else (w, h)
+        n_filled, n_other = ((layout.tiles_high, layout.tiles_wide) if axis == 0
+                             else (layout.tiles_wide, layout.tiles_high))
+        reach = 1.0 if exact else SETTLE_REACH * filled
+        if abs(n_filled * pitch - filled) > reach:
+            continue
+        p = filled / n_filled
+        over = n_other * p - other
+        if not 0.5 < over < FILL_CUT * p / layout.tile_px:
+            continue
+        for start in (0.0, -over):
+            x, y = (start, 0.0) if axis == 0 else (0.0, start)
+            out.append(_overshot(Screen(x, y, p, layout, p), w, h))
+    return out
 
 
 #: A whole picture settled past the screenshot's border by this many console pixels or more

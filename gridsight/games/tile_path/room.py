@@ -931,8 +931,9 @@ def read_view(image: np.ndarray, pack: TemplatePack) -> RoomRead:
     if best is None:
         raise BoardNotFoundError("tile-path", "no tile screen of the room's size found")
     cost, view = best
-    if cost - _shared(view) - _walls(view) > MAX_CONFLICTS and not _alone(view):
-        cost -= _shared(view) + _walls(view)
+    if cost - _shared(view) - _walls(view) - _sprites(view) > MAX_CONFLICTS \
+            and not _alone(view):
+        cost -= _shared(view) + _walls(view) + _sprites(view)
         raise BoardNotFoundError("tile-path", f"the view does not fit the room (its tiles "
                                  f"disagree with the room on {cost:.0%} of them)")
     if view.placement.margin < MIN_LEAD:
@@ -1022,7 +1023,9 @@ def _unghosted(view: View, image: np.ndarray, pack: TemplatePack, room: Room, lo
                                           known=known)
         return _picture_excused(placement, reads,
                                 _walls_excused(placement, reads, clean, kinds, looks,
-                                              doorways))
+                                              doorways),
+                                _sprites_excused(placement, reads, clean, kinds, looks,
+                                                 unseen))
 
     best: tuple[float, View] | None = None
     undo = None
@@ -1085,6 +1088,14 @@ def _walls(view: View) -> float:
     return view.placement.walls
 
 
+def _sprites(view: View) -> float:
+    """The cost of ``view``'s floor tiles a sprite covers part of (:func:`_sprites_excused`;
+    0 unknown), on a view the screenshot's edge does not cut only (as :func:`_walls`)."""
+    if any(view.screen.clip) or not isinstance(view.placement, SharedMisfit):
+        return 0.0
+    return view.placement.sprites
+
+
 def _search(image: np.ndarray, pack: TemplatePack, room: Room, looks: Looks
             ) -> tuple[float, View] | None:
     """The best placement of the view in ``image`` (its cost and the view; ``None``: no
@@ -1103,7 +1114,9 @@ def _search(image: np.ndarray, pack: TemplatePack, room: Room, looks: Looks
                                           known=known)
         return _picture_excused(placement, reads,
                                 _walls_excused(placement, reads, pixels, kinds, looks,
-                                              doorways))
+                                              doorways),
+                                _sprites_excused(placement, reads, pixels, kinds, looks,
+                                                 unseen))
 
     def place(screens: Iterable[Screen]) -> None:
         """Each screen's view placed through the looks; the best kept in ``best`` (by
@@ -1418,6 +1431,97 @@ def _walls_excused(placement: Placement, reads: list, pixels: np.ndarray, kinds:
     return UNREAD_COST * excused / len(reads)
 
 
+def _sprites_excused(placement: Placement, reads: list, pixels: np.ndarray, kinds: np.ndarray,
+                     looks: Looks, unseen: set[str]) -> float:
+    """What ``placement``'s floor tiles a sprite covers part of (:func:`_under_sprite`;
+    issue 18: enemies may walk over tiles) cost it, read as nothing or weakly (half a
+    conflict each), unless their colour names a floor state the pack never saw (``unseen``:
+    :func:`_excused` excuses those). Held against the refusal of a view the screenshot's
+    edge does not cut only (:func:`_sprites`), never in ranking views: 163004 --widest
+    all (4.5x, sharp), five enemies over the floor, the right screen and camera refused at
+    8%, 126 cells ``?``. The tiles still read as they read."""
+    from gridsight.vision.mapview import STRONG, UNREAD_COST
+
+    if not reads or FLOOR not in looks.kinds:
+        return 0.0
+    t = placement.tile
+    tiles = tiles_at(pixels, placement.phase, t)
+    n_rows, n_cols = tiles.shape[:2]
+    if n_rows * n_cols != len(reads):
+        return 0.0
+    r0, c0 = -(-placement.camera[1] // t), -(-placement.camera[0] // t)
+    window = kinds[r0 : r0 + n_rows, c0 : c0 + n_cols]
+    excused = 0
+    for i, read in enumerate(reads):
+        rr, cc = divmod(i, n_cols)
+        if rr >= window.shape[0] or cc >= window.shape[1] or window[rr, cc] != FLOOR:
+            continue
+        if read.look >= 0 and read.share >= STRONG:
+            continue
+        if unseen and _unseen_colour(tiles[rr, cc], unseen):
+            continue
+        excused += _under_sprite(tiles[rr, cc], looks)
+    return UNREAD_COST * excused / len(reads)
+
+
+SPRITE_FLOOR = 0.25  # a floor tile under a sprite: at least this share of it still its look
+SPRITE_SHOWN = 0.8  # ... and this share either its look or of colours no look has
+
+
+def _under_sprite(tile: np.ndarray, looks: Looks) -> bool:
+    """Whether a floor tile read as nothing (or weakly) is a floor look with a sprite over
+    part of it (issue 18: enemies may walk over tiles): at least :data:`SPRITE_FLOOR` of
+    its pixels agree with one floor look where they lie, and of the rest all but
+    ``1 - SPRITE_SHOWN`` of the tile are of colours no look has (:func:`_palette`). A
+    wall, a statue or another floor state under a wrong camera is of colours the looks
+    have: never excused so."""
+    floor = [k for k, kind in enumerate(looks.kinds) if kind == FLOOR]
+    if not floor:
+        return False
+    px = tile.reshape(-1, tile.shape[-1]).astype(np.int16)
+    refs = looks.images[floor].reshape(len(floor), -1, px.shape[-1]).astype(np.int16)
+    agree = np.abs(px[None] - refs).max(axis=2) <= looks.tolerance
+    best = agree[int(np.argmax(agree.sum(axis=1)))]
+    share = float(best.mean())
+    if share < SPRITE_FLOOR:
+        return False
+    table, step = _palette(looks)
+    q = np.clip(px // step, 0, table.shape[0] - 1)
+    foreign = ~table[q[:, 0], q[:, 1], q[:, 2]]
+    return share + float((foreign & ~best).mean()) >= SPRITE_SHOWN
+
+
+_PALETTES: dict[int, tuple[Looks, np.ndarray, int]] = {}
+
+
+def _palette(looks: Looks) -> tuple[np.ndarray, int]:
+    """The colours the looks have, within their tolerance: a boolean table over colours
+    quantised by ``step`` levels a channel (``table[r // step, g // step, b // step]``),
+    true where some look's pixel is at most the tolerance away on every channel (to a
+    step). Kept per looks (the few packs read in a process)."""
+    kept = _PALETTES.get(id(looks))
+    if kept is not None and kept[0] is looks:
+        return kept[1], kept[2]
+    step = 4
+    n = 256 // step
+    table = np.zeros((n, n, n), bool)
+    q = looks.images.reshape(-1, looks.images.shape[-1]).astype(np.int32) // step
+    table[q[:, 0], q[:, 1], q[:, 2]] = True
+    reach = int(looks.tolerance) // step
+    for axis in range(3):
+        grown = table.copy()
+        for d in range(1, reach + 1):
+            grown[tuple(slice(d, None) if a == axis else slice(None) for a in range(3))] |= \
+                table[tuple(slice(None, -d) if a == axis else slice(None) for a in range(3))]
+            grown[tuple(slice(None, -d) if a == axis else slice(None) for a in range(3))] |= \
+                table[tuple(slice(d, None) if a == axis else slice(None) for a in range(3))]
+        table = grown
+    if len(_PALETTES) >= 4:
+        _PALETTES.clear()
+    _PALETTES[id(looks)] = (looks, table, step)
+    return table, step
+
+
 @dataclass(frozen=True)
 class SharedMisfit(Placement):
     """A placement with the misfit all its tiles share (:func:`_picture_excused`) and the
@@ -1425,10 +1529,11 @@ class SharedMisfit(Placement):
 
     shared: float = 0.0
     walls: float = 0.0
+    sprites: float = 0.0  # floor tiles a sprite covers part of (:func:`_sprites_excused`)
 
 
-def _picture_excused(placement: Placement, reads: list, walls: float = 0.0
-                     ) -> tuple[Placement, list]:
+def _picture_excused(placement: Placement, reads: list, walls: float = 0.0,
+                     sprites: float = 0.0) -> tuple[Placement, list]:
     """``placement`` with the misfit every tile read shares noted (:class:`SharedMisfit`):
     what the picture itself costs (a blur, a CRT mask, a gamma the looks were learned
     through once and each tile meets again a sub-pixel apart), not a disagreement with the
@@ -1441,15 +1546,16 @@ def _picture_excused(placement: Placement, reads: list, walls: float = 0.0
     cut deeper never wins for it. 140023 (4.8x blur, CRT 0.23, gamma 1.36): every tile read
     about 89% like its look, 0 conflicts, cost 0.097 over the 0.06 limit, every frame
     refused. ``walls``: the cost of wall tiles of bricks never learned
-    (:func:`_walls_excused`), held so too."""
+    (:func:`_walls_excused`), held so too; ``sprites``: of floor tiles a sprite covers part
+    of (:func:`_sprites_excused`), held against the refusal only."""
     from gridsight.vision.mapview import FIT_WEIGHT, STRONG
 
     off = [1.0 - r.share for r in reads if r.look >= 0 and r.share >= STRONG]
-    if not reads or (not off and not walls):
+    if not reads or (not off and not walls and not sprites):
         return placement, reads
     shared = FIT_WEIGHT * float(np.median(off)) * len(off) / len(reads) if off else 0.0
     return SharedMisfit(placement.camera, placement.tile, placement.cost,
-                        placement.runner_up, shared, walls), reads
+                        placement.runner_up, shared, walls, sprites), reads
 
 
 def _unseen_colour(tile: np.ndarray, unseen: set[str]) -> bool:
