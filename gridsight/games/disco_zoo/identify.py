@@ -443,10 +443,27 @@ class _Board:
 
     def assigned(self, tiles: Sequence[FoundTile], animal: Sequence[int]) -> bool:
         """Whether some joint placement covers each found tile by its given animal."""
-        from gridsight.solvers.disco_zoo.placements import has_joint_placement
+        from gridsight.solvers.disco_zoo.placements import has_joint_placement, placed_apart
 
-        groups = [[t] for t in tiles]
-        return has_joint_placement(self._board(groups, {i: k + 1 for i, k in enumerate(animal)}))
+        # The board :meth:`_board` would draw, as the masks :func:`has_joint_placement` reads
+        # off it (no tile of it unsure), made without the grid: by_boxes asks this of
+        # thousands of assignments a screen. A tile written later over a cell wins, as there.
+        value = dict.fromkeys(self.empty, EMPTY)
+        for t, k in zip(tiles, animal):
+            if t.cell not in self.off_board:
+                value[t.cell] = k + 1
+        if not all(0 <= r < ROWS and 0 <= c < COLS for r, c in value):
+            groups = [[t] for t in tiles]  # (a cell off the grid: the grid's own indexing)
+            return has_joint_placement(self._board(groups, dict(enumerate(a + 1 for a in animal))))
+        tapped, found = 0, 0
+        shown = [0] * len(self.animals)
+        for (r, c), v in value.items():
+            bit = 1 << (r * COLS + c)
+            tapped |= bit
+            if v != EMPTY:
+                found |= bit
+                shown[v - 1] |= bit
+        return placed_apart(self.animals, tapped, found, shown)
 
     def fits(self, groups, assign: dict[int, int]) -> bool:
         """Whether some joint placement agrees with the groups' animals (``assign``; groups
