@@ -115,8 +115,9 @@ PRINTS: dict[str, list[str]] = {
     "bench_regressions.py": [r"\d+ cases: desktop_players_500014"],
     "bench_calibrated_packs.py": [r"tile-path: calibrated in [\d.]+ s of CPU; 1 of 1 further "
                                   r"screenshots \(seeds from 100\) read exactly"],
-    "bench_by_boxes.py": [r"seed 7002 \([\d.]+x\): baseline [\d.]+ s, cut [\d.]+ s",
-                          r"total: baseline [\d.]+ s, cut [\d.]+ s, ratio [\d.]+x"],
+    "bench_by_boxes.py": [r"seed 7002 \([\d.]+x\): baseline [\d.]+ s, grid [\d.]+ s, cut "
+                          r"[\d.]+ s", r"total: baseline [\d.]+ s, cut [\d.]+ s, ratio [\d.]+x",
+                          r"total: grid [\d.]+ s, masks \(shipped\) [\d.]+ s, ratio [\d.]+"],
     "bench_desktop_search.py": [r"desktops \(1 captures, found \d\): search [\d.]+ CPU s "
                                 r"against [\d.]+ for the screen alone \(baseline\), ratio",
                                 r"4K desktops \(1 captures"],
