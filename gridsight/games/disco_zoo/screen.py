@@ -383,6 +383,7 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
     candidates = inside(between(rows, cols, min_width=facts["board_min_width"],
                                 keep=LATTICES_KEPT, shifts=LATTICE_SHIFTS))
     best = first = _best_lattice(image, candidates, None)
+    proposed = list(candidates)  # (every lattice tried by its lines, for :func:`_paler_lawn`)
     # (Not when asked for a second screen, :func:`.desktop.only_sure`, and the best lattice by
     # its lines shows no lawn at all: another app's window, 22 of the 26 asks of harder
     # desktop 410000's first 6 frames; their answers the same, 0.69 of their CPU. No find
@@ -396,6 +397,7 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
                                shifts=LATTICE_SHIFTS if best[1] >= 0 else 0))
         best = _best_lattice(image, [lat for lat in wider if (
             round(lat.x), round(lat.y), round(lat.pitch_x)) not in tried], best)
+        proposed += wider
     # (Whenever a tile is left unread, for any stronger lines.)
     if best is not None and best[1] >= 0 and best[5] < 1.0:
         best = _narrower_board(image, best, inside)
@@ -407,6 +409,8 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
         best = first  # (the first search's refusal stands: :func:`_whole`)
     if best is not None and best[1] >= 0:
         best = _not_going_on(image, best)
+    if best is not None and best[1] >= 0:
+        _paler_lawn(image, best[2], proposed)
     if best is None or best[1] < 0:
         detail = "no lattice of tiles" if best is None else \
             "best lattice: its grass tiles show none of its lines" if best[4] else \
@@ -585,6 +589,46 @@ def _narrower_board(image: np.ndarray, best: _Best, inside) -> _Best:
             found[2].score > best[2].score * CLEARLY_STRONGER:
         return found  # (a board with a row under a toast: see above)
     return best
+
+
+# A lattice over the one taken, with lines this many times as strong, whose tiles make a lawn
+# of a colour not taken for grass (:func:`_paler_lawn`).
+PALER_STRONGER = 4.0
+PALER_OVER = 0.5  # ... covering this share of the taken lattice's area or more
+
+
+def _paler_lawn(image: np.ndarray, lattice: Lattice, proposed: Sequence[Lattice]) -> None:
+    """:class:`BoardNotFoundError` when a lattice proposed by its lines (``proposed``) lies
+    over ``lattice`` (the one taken: :data:`PALER_OVER` of its area or more), with lines
+    :data:`PALER_STRONGER` times as strong or more, and its tiles make a lawn
+    (:data:`MIN_GROUND` of them or more of one colour) that :func:`read_tiles` did not read
+    only for its colour (:func:`_is_green`): the board is 5x5 grass tiles with thin darker
+    lines (issue 18), and the stronger lattice's lawn may be the board's own, of a grass paler
+    than the reader takes for one; the lattice taken then lies over the board and what is
+    around it. Widest 1114007 at 0.56x (Mountain): the board's own lattice, lines 0.31, its
+    grass of saturation 48 (under the 50 of :func:`_is_green`: the look's 70, taken down by
+    the capture's colour shift), read as nothing; a lattice 1.1x its pitch, lines 0.023,
+    over the board and the green ground above and beside it, read 23 of its 25 tiles, the
+    ground's green taken for the grass: two tapped tiles and the found Pika stated untapped
+    with ``--animals``. Refused now, in words (a bar on the lines alone refused boards of
+    faint lines that score 0.03)."""
+    facts = screen_facts()
+    area = lattice.cols * lattice.pitch_x * lattice.rows * lattice.pitch_y
+    for other in proposed:
+        if other.score < PALER_STRONGER * lattice.score:
+            continue
+        across = min(lattice.x + lattice.cols * lattice.pitch_x,
+                     other.x + other.cols * other.pitch_x) - max(lattice.x, other.x)
+        down = min(lattice.y + lattice.rows * lattice.pitch_y,
+                   other.y + other.rows * other.pitch_y) - max(lattice.y, other.y)
+        if across <= 0 or down <= 0 or across * down < PALER_OVER * area:
+            continue
+        _, grass, _, _, ground = _lawn_of(_tile_patches(image, other), other.cols)
+        if ground.sum() >= MIN_GROUND and not _is_green(grass, facts["ground_hue"]):
+            raise BoardNotFoundError(
+                "disco-zoo", f"the board's place is unsure: a lattice with "
+                f"{other.score / max(lattice.score, 1e-9):.0f}x the lines of the one read lies "
+                f"over it, its tiles a lawn of a colour not read as grass")
 
 
 def _whole(best: _Best | None) -> bool:
@@ -1888,11 +1932,12 @@ def _tile_patches(image: np.ndarray, lattice: Lattice) -> np.ndarray:
     return np.stack([got[key] for key in keys])
 
 
-def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSeen, ...], ...], float]:
-    """Every tile of the lattice as seen, and the share of them that look like rescue tiles."""
-    facts = screen_facts()
-    stack = _tile_patches(image, lattice)
-    labs = list(stack)
+def _lawn_of(stack: np.ndarray, cols: int
+             ) -> tuple[np.ndarray, np.ndarray, np.ndarray, float, np.ndarray]:
+    """A lattice's tiles' patches (:func:`_tile_patches`) as a lawn: every tile's rim colour
+    (Lab), the lawn's colour, each tile's distance to it (:func:`_to_lawn`), how far from it
+    a tile of the lawn may be, and which tiles are of the lawn (:func:`read_tiles` reads the
+    tiles of a lawn of green)."""
     # Every tile's patches' dominant colours at once (:func:`_dominant` of each, to the bit).
     rims = _dominant_each(stack[:, _RING])
     distances = np.linalg.norm(rims[:, None] - rims[None], axis=2)
@@ -1902,10 +1947,18 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
     # found tile's green can be near the grass's, but not within its scatter. A checkered
     # lawn's two greens are measured apart (each tile against its own squares' green), so the
     # lawn's two shades do not widen the scatter by themselves.
-    to_grass = _to_lawn(rims, grass, lattice.cols)
+    to_grass = _to_lawn(rims, grass, cols)
     scatter = float(np.median(to_grass[to_grass < GROUND_SPREAD]))
     spread = float(np.clip(3.0 * scatter + 5.0, GRASS_SPREAD_FLOOR, GROUND_SPREAD))
-    ground = to_grass < spread
+    return rims, grass, to_grass, spread, to_grass < spread
+
+
+def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSeen, ...], ...], float]:
+    """Every tile of the lattice as seen, and the share of them that look like rescue tiles."""
+    facts = screen_facts()
+    stack = _tile_patches(image, lattice)
+    labs = list(stack)
+    rims, grass, to_grass, spread, ground = _lawn_of(stack, lattice.cols)
     if ground.sum() < MIN_GROUND or not _is_green(grass, facts["ground_hue"]):
         empty = tuple(tuple(TileSeen("unknown", confidence=0.0) for _ in range(lattice.cols))
                       for _ in range(lattice.rows))
