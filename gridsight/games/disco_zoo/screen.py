@@ -2054,6 +2054,10 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
                 seen = TileSeen("found", disc[0],
                                 _closeness(disc[1], references[disc[0][0]], tolerance),
                                 sprite, tuple(float(v) for v in disc[1]))
+            elif fits and _darkened_lawn(rim, grass):
+                # the cell round a found tile inset in it, the lawn darkened: not the tile's
+                # colour (found, of no rarity read)
+                seen = TileSeen("found", (), 0.3, sprite)
             elif fits:
                 seen = TileSeen("found", fits, _closeness(rim, references[fits[0]], tolerance),
                                 sprite, tuple(float(v) for v in rim))
@@ -2544,6 +2548,27 @@ def _rarity_references(facts: dict) -> dict[str, np.ndarray]:
     """Each rarity's colour (Lab) as the screen's facts give it."""
     return {name: _lab(np.array(rgb[::-1], np.uint8).reshape(1, 3))[0]
             for name, rgb in facts["rarity_colors"].items()}
+
+
+# A found tile is rounded, and may be inset in a cell of its own colour; the widest looks draw
+# that cell the lawn's green darkened (0.8 of it; the dirt's on the others). Its rim band is
+# then the cell's colour, not the tile's: rims this near the lawn darkened by DARKENED
+# (measured, after the screens' colour shift: 0.7-1.7 Lab on widest 1114023, 1126012 and
+# 1126022, every one the cell; the nearest rim of a tile's own colour 5.6) read no rarity.
+# Widest 1126022 at 2.43x (Mars): the rare Martian's tile, its sprite over nearly all of it,
+# its cell read as common (Marsmot's rarity): with the cards' boxes, the Martian and a
+# Marsmot stated for each other with --animals and with no options.
+DARKENED = np.linspace(0.6, 0.95, 15)
+CELL_NEAR = 3.0
+
+
+def _darkened_lawn(rim: np.ndarray, grass: np.ndarray) -> bool:
+    """Whether a rim colour (Lab) is the lawn's ``grass`` (Lab) darkened: within
+    :data:`CELL_NEAR` of it at one of :data:`DARKENED`."""
+    bgr = cv2.cvtColor(np.array([[grass]], np.float32), cv2.COLOR_Lab2BGR)[0, 0]
+    shades = cv2.cvtColor((DARKENED[:, None] * bgr[None]).astype(np.float32)[:, None],
+                          cv2.COLOR_BGR2Lab)[:, 0]
+    return float(np.linalg.norm(shades - rim, axis=1).min()) < CELL_NEAR
 
 
 def _rarity_fits(colour: np.ndarray, references: dict[str, np.ndarray], tolerance: float,
