@@ -2056,8 +2056,14 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
                                 sprite, tuple(float(v) for v in disc[1]))
             elif fits and _darkened_lawn(rim, grass):
                 # the cell round a found tile inset in it, the lawn darkened: not the tile's
-                # colour (found, of no rarity read)
-                seen = TileSeen("found", (), 0.3, sprite)
+                # colour; the rounded tile's own, when its edge shows round the animal
+                # (widest 1114020 at 1.06x: the rare Koala's rounded square in such a cell)
+                disc = _inset_disc(image, lattice, r, c, rim, own_share[k], references,
+                                   tolerance, margin, square=True)
+                seen = TileSeen("found", (), 0.3, sprite) if disc is None else \
+                    TileSeen("found", disc[0],
+                             _closeness(disc[1], references[disc[0][0]], tolerance),
+                             sprite, tuple(float(v) for v in disc[1]))
             elif fits:
                 seen = TileSeen("found", fits, _closeness(rim, references[fits[0]], tolerance),
                                 sprite, tuple(float(v) for v in rim))
@@ -2472,11 +2478,14 @@ DISC_ROUND = 0.5
 
 def _inset_disc(image: np.ndarray, lattice: Lattice, r: int, c: int, rim: np.ndarray,
                 own: float, references: dict[str, np.ndarray], tolerance: float,
-                margin: float) -> tuple[tuple[str, ...], np.ndarray] | None:
+                margin: float, square: bool = False) -> tuple[tuple[str, ...], np.ndarray] | None:
     """The rarities and colour (Lab) of found tile ``r``, ``c`` read from a disc inset in
     its cell (:data:`DISC_RAYS` rays from its middle), when its rim band's colour ``rim``
     is the cell round the disc (its share ``own`` of the middle under
-    :data:`DISC_OWN_SHARE`); ``None`` when the tile is not such a disc."""
+    :data:`DISC_OWN_SHARE`); ``None`` when the tile is not such a disc. ``square``: a
+    rounded square too (the edge steady over the rays a quarter turn apart, not over all):
+    asked only where the rim band is known to be a cell (:func:`_darkened_lawn`), since a
+    square animal on a tile filling its cell would read so too."""
     if own >= DISC_OWN_SHARE:
         return None
     lab = _lab(_tile_crop(image, lattice, r, c, 0.0))
@@ -2487,6 +2496,7 @@ def _inset_disc(image: np.ndarray, lattice: Lattice, r: int, c: int, rim: np.nda
     cy, cx = (h - 1) / 2, (w - 1) / 2
     width = max(2.0, DISC_FILL * half)
     starts, edges, fills = [], [], []
+    turns: dict[int, list[float]] = {}  # the edges of the rays a quarter turn apart
     for angle in np.arange(DISC_RAYS) * 2 * np.pi / DISC_RAYS:
         dy, dx = np.sin(angle), np.cos(angle)
         reach = half / max(abs(dx), abs(dy))
@@ -2499,12 +2509,18 @@ def _inset_disc(image: np.ndarray, lattice: Lattice, r: int, c: int, rim: np.nda
             continue
         edge = ts[off[0]]
         edges.append(edge)
+        turns.setdefault(len(starts) % (DISC_RAYS // 4), []).append(edge)
         fills.append(ray[(ts <= edge - 1.0) & (ts >= edge - 1.0 - width)])
     starts_ = np.array(starts)
     cell = _dominant_each(starts_[None])[0]
     if float((np.linalg.norm(starts_ - cell, axis=1) < RIM_NEAR + 4).mean()) < CELL_ROUND \
-            or len(edges) < DISC_ROUND * DISC_RAYS \
-            or float(np.std(edges)) > DISC_STEADY * float(np.mean(edges)):
+            or len(edges) < DISC_ROUND * DISC_RAYS:
+        return None
+    if square:
+        if any(len(e) < 3 or float(np.std(e)) > DISC_STEADY * float(np.mean(e))
+               for e in turns.values()):
+            return None
+    elif float(np.std(edges)) > DISC_STEADY * float(np.mean(edges)):
         return None
     fills = [f for f in fills if len(f)]
     if not fills:
