@@ -46,3 +46,12 @@ def test_a_found_tile_whose_picture_belies_its_colour_is_not_told_by_it():
     text, _, given = _read(1_126_004)
     assert stated_wrong(text, given.text, given.warnings, given.unread) == []
     assert given.text.splitlines()[3 + 3].split()[4] != "1"
+
+
+def test_a_rounded_tile_in_a_cell_of_the_lawn_darkened_is_read_by_its_own_colour():
+    # widest 1114020 at 1.06x (Outback): the rare Koala's rounded square inset in a cell of
+    # the lawn darkened; read rare by that cell (right by chance) until the rule above, then
+    # of no rarity (written 1/3); now by the rounded tile's edge round the animal.
+    text, screen, given = _read(1_114_020)
+    assert screen.tiles[2][2].rarities == ("rare",)
+    assert given.text == text
