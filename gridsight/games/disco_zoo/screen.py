@@ -383,6 +383,7 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
     candidates = inside(between(rows, cols, min_width=facts["board_min_width"],
                                 keep=LATTICES_KEPT, shifts=LATTICE_SHIFTS))
     best = first = _best_lattice(image, candidates, None)
+    proposed = list(candidates)  # (every lattice tried by its lines, for :func:`_paler_lawn`)
     # (Not when asked for a second screen, :func:`.desktop.only_sure`, and the best lattice by
     # its lines shows no lawn at all: another app's window, 22 of the 26 asks of harder
     # desktop 410000's first 6 frames; their answers the same, 0.69 of their CPU. No find
@@ -396,6 +397,7 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
                                shifts=LATTICE_SHIFTS if best[1] >= 0 else 0))
         best = _best_lattice(image, [lat for lat in wider if (
             round(lat.x), round(lat.y), round(lat.pitch_x)) not in tried], best)
+        proposed += wider
     # (Whenever a tile is left unread, for any stronger lines.)
     if best is not None and best[1] >= 0 and best[5] < 1.0:
         best = _narrower_board(image, best, inside)
@@ -407,6 +409,8 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
         best = first  # (the first search's refusal stands: :func:`_whole`)
     if best is not None and best[1] >= 0:
         best = _not_going_on(image, best)
+    if best is not None and best[1] >= 0:
+        _paler_lawn(image, best[2], proposed)
     if best is None or best[1] < 0:
         detail = "no lattice of tiles" if best is None else \
             "best lattice: its grass tiles show none of its lines" if best[4] else \
@@ -585,6 +589,46 @@ def _narrower_board(image: np.ndarray, best: _Best, inside) -> _Best:
             found[2].score > best[2].score * CLEARLY_STRONGER:
         return found  # (a board with a row under a toast: see above)
     return best
+
+
+# A lattice over the one taken, with lines this many times as strong, whose tiles make a lawn
+# of a colour not taken for grass (:func:`_paler_lawn`).
+PALER_STRONGER = 4.0
+PALER_OVER = 0.5  # ... covering this share of the taken lattice's area or more
+
+
+def _paler_lawn(image: np.ndarray, lattice: Lattice, proposed: Sequence[Lattice]) -> None:
+    """:class:`BoardNotFoundError` when a lattice proposed by its lines (``proposed``) lies
+    over ``lattice`` (the one taken: :data:`PALER_OVER` of its area or more), with lines
+    :data:`PALER_STRONGER` times as strong or more, and its tiles make a lawn
+    (:data:`MIN_GROUND` of them or more of one colour) that :func:`read_tiles` did not read
+    only for its colour (:func:`_is_green`): the board is 5x5 grass tiles with thin darker
+    lines (issue 18), and the stronger lattice's lawn may be the board's own, of a grass paler
+    than the reader takes for one; the lattice taken then lies over the board and what is
+    around it. Widest 1114007 at 0.56x (Mountain): the board's own lattice, lines 0.31, its
+    grass of saturation 48 (under the 50 of :func:`_is_green`: the look's 70, taken down by
+    the capture's colour shift), read as nothing; a lattice 1.1x its pitch, lines 0.023,
+    over the board and the green ground above and beside it, read 23 of its 25 tiles, the
+    ground's green taken for the grass: two tapped tiles and the found Pika stated untapped
+    with ``--animals``. Refused now, in words (a bar on the lines alone refused boards of
+    faint lines that score 0.03)."""
+    facts = screen_facts()
+    area = lattice.cols * lattice.pitch_x * lattice.rows * lattice.pitch_y
+    for other in proposed:
+        if other.score < PALER_STRONGER * lattice.score:
+            continue
+        across = min(lattice.x + lattice.cols * lattice.pitch_x,
+                     other.x + other.cols * other.pitch_x) - max(lattice.x, other.x)
+        down = min(lattice.y + lattice.rows * lattice.pitch_y,
+                   other.y + other.rows * other.pitch_y) - max(lattice.y, other.y)
+        if across <= 0 or down <= 0 or across * down < PALER_OVER * area:
+            continue
+        _, grass, _, _, ground = _lawn_of(_tile_patches(image, other), other.cols)
+        if ground.sum() >= MIN_GROUND and not _is_green(grass, facts["ground_hue"]):
+            raise BoardNotFoundError(
+                "disco-zoo", f"the board's place is unsure: a lattice with "
+                f"{other.score / max(lattice.score, 1e-9):.0f}x the lines of the one read lies "
+                f"over it, its tiles a lawn of a colour not read as grass")
 
 
 def _whole(best: _Best | None) -> bool:
@@ -1894,11 +1938,12 @@ def _tile_patches(image: np.ndarray, lattice: Lattice) -> np.ndarray:
     return np.stack([got[key] for key in keys])
 
 
-def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSeen, ...], ...], float]:
-    """Every tile of the lattice as seen, and the share of them that look like rescue tiles."""
-    facts = screen_facts()
-    stack = _tile_patches(image, lattice)
-    labs = list(stack)
+def _lawn_of(stack: np.ndarray, cols: int
+             ) -> tuple[np.ndarray, np.ndarray, np.ndarray, float, np.ndarray]:
+    """A lattice's tiles' patches (:func:`_tile_patches`) as a lawn: every tile's rim colour
+    (Lab), the lawn's colour, each tile's distance to it (:func:`_to_lawn`), how far from it
+    a tile of the lawn may be, and which tiles are of the lawn (:func:`read_tiles` reads the
+    tiles of a lawn of green)."""
     # Every tile's patches' dominant colours at once (:func:`_dominant` of each, to the bit).
     rims = _dominant_each(stack[:, _RING])
     distances = np.linalg.norm(rims[:, None] - rims[None], axis=2)
@@ -1908,10 +1953,18 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
     # found tile's green can be near the grass's, but not within its scatter. A checkered
     # lawn's two greens are measured apart (each tile against its own squares' green), so the
     # lawn's two shades do not widen the scatter by themselves.
-    to_grass = _to_lawn(rims, grass, lattice.cols)
+    to_grass = _to_lawn(rims, grass, cols)
     scatter = float(np.median(to_grass[to_grass < GROUND_SPREAD]))
     spread = float(np.clip(3.0 * scatter + 5.0, GRASS_SPREAD_FLOOR, GROUND_SPREAD))
-    ground = to_grass < spread
+    return rims, grass, to_grass, spread, to_grass < spread
+
+
+def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSeen, ...], ...], float]:
+    """Every tile of the lattice as seen, and the share of them that look like rescue tiles."""
+    facts = screen_facts()
+    stack = _tile_patches(image, lattice)
+    labs = list(stack)
+    rims, grass, to_grass, spread, ground = _lawn_of(stack, lattice.cols)
     if ground.sum() < MIN_GROUND or not _is_green(grass, facts["ground_hue"]):
         empty = tuple(tuple(TileSeen("unknown", confidence=0.0) for _ in range(lattice.cols))
                       for _ in range(lattice.rows))
@@ -2007,6 +2060,16 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
                 seen = TileSeen("found", disc[0],
                                 _closeness(disc[1], references[disc[0][0]], tolerance),
                                 sprite, tuple(float(v) for v in disc[1]))
+            elif fits and _darkened_lawn(rim, grass):
+                # the cell round a found tile inset in it, the lawn darkened: not the tile's
+                # colour; the rounded tile's own, when its edge shows round the animal
+                # (widest 1114020 at 1.06x: the rare Koala's rounded square in such a cell)
+                disc = _inset_disc(image, lattice, r, c, rim, own_share[k], references,
+                                   tolerance, margin, square=True)
+                seen = TileSeen("found", (), 0.3, sprite) if disc is None else \
+                    TileSeen("found", disc[0],
+                             _closeness(disc[1], references[disc[0][0]], tolerance),
+                             sprite, tuple(float(v) for v in disc[1]))
             elif fits:
                 seen = TileSeen("found", fits, _closeness(rim, references[fits[0]], tolerance),
                                 sprite, tuple(float(v) for v in rim))
@@ -2421,11 +2484,14 @@ DISC_ROUND = 0.5
 
 def _inset_disc(image: np.ndarray, lattice: Lattice, r: int, c: int, rim: np.ndarray,
                 own: float, references: dict[str, np.ndarray], tolerance: float,
-                margin: float) -> tuple[tuple[str, ...], np.ndarray] | None:
+                margin: float, square: bool = False) -> tuple[tuple[str, ...], np.ndarray] | None:
     """The rarities and colour (Lab) of found tile ``r``, ``c`` read from a disc inset in
     its cell (:data:`DISC_RAYS` rays from its middle), when its rim band's colour ``rim``
     is the cell round the disc (its share ``own`` of the middle under
-    :data:`DISC_OWN_SHARE`); ``None`` when the tile is not such a disc."""
+    :data:`DISC_OWN_SHARE`); ``None`` when the tile is not such a disc. ``square``: a
+    rounded square too (the edge steady over the rays a quarter turn apart, not over all):
+    asked only where the rim band is known to be a cell (:func:`_darkened_lawn`), since a
+    square animal on a tile filling its cell would read so too."""
     if own >= DISC_OWN_SHARE:
         return None
     lab = _lab(_tile_crop(image, lattice, r, c, 0.0))
@@ -2436,6 +2502,7 @@ def _inset_disc(image: np.ndarray, lattice: Lattice, r: int, c: int, rim: np.nda
     cy, cx = (h - 1) / 2, (w - 1) / 2
     width = max(2.0, DISC_FILL * half)
     starts, edges, fills = [], [], []
+    turns: dict[int, list[float]] = {}  # the edges of the rays a quarter turn apart
     for angle in np.arange(DISC_RAYS) * 2 * np.pi / DISC_RAYS:
         dy, dx = np.sin(angle), np.cos(angle)
         reach = half / max(abs(dx), abs(dy))
@@ -2448,12 +2515,18 @@ def _inset_disc(image: np.ndarray, lattice: Lattice, r: int, c: int, rim: np.nda
             continue
         edge = ts[off[0]]
         edges.append(edge)
+        turns.setdefault(len(starts) % (DISC_RAYS // 4), []).append(edge)
         fills.append(ray[(ts <= edge - 1.0) & (ts >= edge - 1.0 - width)])
     starts_ = np.array(starts)
     cell = _dominant_each(starts_[None])[0]
     if float((np.linalg.norm(starts_ - cell, axis=1) < RIM_NEAR + 4).mean()) < CELL_ROUND \
-            or len(edges) < DISC_ROUND * DISC_RAYS \
-            or float(np.std(edges)) > DISC_STEADY * float(np.mean(edges)):
+            or len(edges) < DISC_ROUND * DISC_RAYS:
+        return None
+    if square:
+        if any(len(e) < 3 or float(np.std(e)) > DISC_STEADY * float(np.mean(e))
+               for e in turns.values()):
+            return None
+    elif float(np.std(edges)) > DISC_STEADY * float(np.mean(edges)):
         return None
     fills = [f for f in fills if len(f)]
     if not fills:
@@ -2497,6 +2570,27 @@ def _rarity_references(facts: dict) -> dict[str, np.ndarray]:
     """Each rarity's colour (Lab) as the screen's facts give it."""
     return {name: _lab(np.array(rgb[::-1], np.uint8).reshape(1, 3))[0]
             for name, rgb in facts["rarity_colors"].items()}
+
+
+# A found tile is rounded, and may be inset in a cell of its own colour; the widest looks draw
+# that cell the lawn's green darkened (0.8 of it; the dirt's on the others). Its rim band is
+# then the cell's colour, not the tile's: rims this near the lawn darkened by DARKENED
+# (measured, after the screens' colour shift: 0.7-1.7 Lab on widest 1114023, 1126012 and
+# 1126022, every one the cell; the nearest rim of a tile's own colour 5.6) read no rarity.
+# Widest 1126022 at 2.43x (Mars): the rare Martian's tile, its sprite over nearly all of it,
+# its cell read as common (Marsmot's rarity): with the cards' boxes, the Martian and a
+# Marsmot stated for each other with --animals and with no options.
+DARKENED = np.linspace(0.6, 0.95, 15)
+CELL_NEAR = 3.0
+
+
+def _darkened_lawn(rim: np.ndarray, grass: np.ndarray) -> bool:
+    """Whether a rim colour (Lab) is the lawn's ``grass`` (Lab) darkened: within
+    :data:`CELL_NEAR` of it at one of :data:`DARKENED`."""
+    bgr = cv2.cvtColor(np.array([[grass]], np.float32), cv2.COLOR_Lab2BGR)[0, 0]
+    shades = cv2.cvtColor((DARKENED[:, None] * bgr[None]).astype(np.float32)[:, None],
+                          cv2.COLOR_BGR2Lab)[:, 0]
+    return float(np.linalg.norm(shades - rim, axis=1).min()) < CELL_NEAR
 
 
 def _rarity_fits(colour: np.ndarray, references: dict[str, np.ndarray], tolerance: float,
