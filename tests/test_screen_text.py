@@ -251,7 +251,9 @@ def test_names_left_in_several_regions_ask_for_the_region_too(tmp_path, run_cli,
     choices left are of several regions the request says ``--zoo-region`` may be given, and
     given, only that region's animals are left."""
     monkeypatch.setenv("GRIDSIGHT_OCR", "off")  # the glyphs alone: the region not read
-    image, board = _screen(77, 0.5, count=3)
+    # (seed 72, Constellation: 46 choices in 9 regions; seed 77's Farm screen, pinned here
+    # before, is read as the Farm's alone since session 40's ranking of unseen name lines)
+    image, board = _screen(72, 0.5, count=3)
     path = tmp_path / "small.png"
     cv2.imwrite(str(path), image)
     code, _, err = run_cli("analyze", str(path), "--game", "disco-zoo", "--out",
