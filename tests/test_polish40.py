@@ -1,0 +1,59 @@
+"""Session 40's polish of what a new player met (s40polish): the advice under
+``--objective target:NAME`` speaks of NAME's chance and why this tap for NAME."""
+
+from __future__ import annotations
+
+import pytest
+
+from gridsight.solvers.boardtext import parse_boards
+from gridsight.solvers.disco_zoo.advise import advise
+from gridsight.solvers.disco_zoo.board import UNTAPPED, parse_board
+from gridsight.solvers.disco_zoo.catalogue import COLS
+from gridsight.solvers.disco_zoo.objective import parse_objective
+from gridsight.solvers.disco_zoo.report import to_advice, to_text
+
+
+def _jungle(examples, taps: int, objective: str):
+    text = (examples / "disco-zoo-jungle.txt").read_text().replace("taps: 7", f"taps: {taps}")
+    board = parse_board(parse_boards(text)[0])
+    return advise(board, objective=parse_objective(objective, board.animals))
+
+
+def _pct(p) -> str:
+    return f"{float(p):.0%}"
+
+
+@pytest.mark.parametrize("taps, fate", [(7, "is rescued either way in 7 taps; the best plan "
+                                            "for the most animals besides"),
+                                        (2, "cannot be rescued in 2 taps; the best plan for the "
+                                            "most animals starts")])
+def test_target_advice_speaks_of_the_target_animals_chance(examples, taps, fate):
+    result = _jungle(examples, taps, "target:Tiger")
+    advice = to_advice(result)
+    row, col = result.recommend
+    post = result.posterior
+    tiger = result.board.animals.index(next(a for a in result.board.animals
+                                            if a.name == "Tiger"))
+    here = post.probability(row * COLS + col, tiger)
+    anyone = 1 - post.probability(row * COLS + col, None)
+    # The solver's own exact figures: the Tiger's chance first, any animal's after it.
+    assert advice.status == f"Tap {_cell(row, col)} - {_pct(here)} Tiger, {_pct(anyone)} an animal"
+    # Why: the tile likeliest to hold the Tiger (not the certain Gorilla, nothing to this aim).
+    best = max((post.probability(t, tiger), -t) for t in range(25)
+               if result.board.grid[t // COLS][t % COLS] == UNTAPPED)
+    likeliest = -best[1]
+    assert advice.why.startswith(f"Why not {_cell(*divmod(likeliest, COLS))} "
+                                 f"({_pct(best[0])} Tiger)? Tiger {fate}")
+    assert "Gorilla" not in advice.why and "an animal" not in advice.why
+    assert to_text(result).splitlines()[:2] == [advice.status, advice.why]
+
+
+def test_other_objectives_keep_the_animal_words(examples):
+    advice = to_advice(_jungle(examples, 7, "expected"))
+    assert advice.status == "Tap row 4, column 1 - 80% an animal"
+    assert advice.why.startswith("Why not row 4, column 3 (certainly Gorilla)? It can wait; the "
+                                 "best plan for 7 taps")
+
+
+def _cell(row: int, col: int) -> str:
+    return f"row {row + 1}, column {col + 1}"
