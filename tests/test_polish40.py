@@ -57,3 +57,26 @@ def test_other_objectives_keep_the_animal_words(examples):
 
 def _cell(row: int, col: int) -> str:
     return f"row {row + 1}, column {col + 1}"
+
+
+def test_calibrate_refuses_a_pack_that_does_not_read_its_screenshot_back(run_cli, examples):
+    """Wrong corners (a Minesweeper pack learned off a Disco Zoo screenshot): the pack
+    cannot read its own screenshot back, so nothing is saved and an earlier pack of the name
+    is kept, byte for byte; ``--save-anyway`` saves it, saying so."""
+    import os
+    from pathlib import Path
+
+    args = ("calibrate", "minesweeper", str(examples / "screenshots" / "disco-zoo-jungle.png"),
+            "--corners", "10,10,200,10,200,200,10,200", "--labels",
+            str(examples / "minesweeper-beginner.txt"), "--skin", "wrong")
+    folder = Path(os.environ["GRIDSIGHT_DATA_DIR"]) / "templates" / "minesweeper" / "wrong"
+    code, out, err = run_cli(*args)
+    assert code == 2 and out == "" and not folder.exists()
+    assert "cells differ" in err and "nothing saved" in err and "--save-anyway" in err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    code, out, err = run_cli(*args, "--save-anyway")
+    assert code == 0 and "warning:" in out and "saved all the same (--save-anyway)" in out
+    before = {p.name: p.read_bytes() for p in folder.iterdir()}
+    code, out, err = run_cli(*args)
+    assert code == 2 and "the pack of that name made before is kept" in err
+    assert {p.name: p.read_bytes() for p in folder.iterdir()} == before
