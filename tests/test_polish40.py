@@ -80,3 +80,49 @@ def test_calibrate_refuses_a_pack_that_does_not_read_its_screenshot_back(run_cli
     code, out, err = run_cli(*args)
     assert code == 2 and "the pack of that name made before is kept" in err
     assert {p.name: p.read_bytes() for p in folder.iterdir()} == before
+
+
+def _ink_box(image, geometry, row: int, col: int):
+    """The box (top, bottom) of what is written on a cell of a board picture: the pixels
+    that differ from the cell's fill (its middle pixel's colour, away from the writing)."""
+    import numpy as np
+
+    quad = geometry.cell_quad(row, col)
+    x0, y0 = (int(v) for v in quad.min(axis=0))
+    x1, y1 = (int(v) for v in quad.max(axis=0))
+    cell = image[y0 + 3:y1 - 3, x0 + 3:x1 - 3].astype(int)
+    fill = cell[2, 2]
+    ys = np.nonzero((np.abs(cell - fill).sum(axis=2) > 60).any(axis=1))[0]
+    return ys.min() / cell.shape[0], ys.max() / cell.shape[0]
+
+
+def test_the_reports_board_as_read_writes_each_cell_large_and_in_its_middle(examples, tmp_path,
+                                                                           run_cli):
+    """The live report's "Board as read" (nothing painted over it) wrote a Minesweeper "1" in
+    10 px at the foot of a 62 px cell; now large and centred. The schematic under the
+    advice keeps its words at the foot, clear of what the advice paints in the middle."""
+    from gridsight import replay
+    from gridsight.log import LogRecord, utc_now
+    from gridsight.registry import get_game
+    from gridsight.solvers.boardtext import parse_boards
+
+    game = get_game("minesweeper")
+    text = (examples / "minesweeper-beginner.txt").read_text()
+    solution = game.solve(parse_boards(text)[0], game.options_type())
+    record = LogRecord(step=1, time=utc_now(), game="minesweeper", board=text,
+                       advice=solution.advice)
+    plain, geometry = replay.board_picture(record, plain=True)
+    top, bottom = _ink_box(plain, geometry, 0, 2)  # the example's "1"
+    assert bottom - top > 0.3 and abs((top + bottom) / 2 - 0.5) < 0.1
+    under, geometry = replay.board_picture(record)
+    top, bottom = _ink_box(under, geometry, 0, 2)
+    assert bottom - top < 0.3 and top > 0.5
+    # A one-step log's report says "at the one step", as the terminal does (not "every").
+    from gridsight.log import RecommendationLog
+
+    RecommendationLog(tmp_path / "one.jsonl").append(record)
+    code, _, err = run_cli("replay", str(tmp_path / "one.jsonl"), "--check", "--html",
+                           str(tmp_path / "one.html"))
+    assert code == 0, err
+    page = (tmp_path / "one.html").read_text()
+    assert "gives the same advice at the one step." in page and "every step" not in page
