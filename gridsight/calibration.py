@@ -46,6 +46,9 @@ class Calibrated:
     folder: Path
     summary: str
     missing: tuple[str, ...] = ()
+    #: Why the pack does not read its own screenshot back ("" when it does): such a pack
+    #: is refused unless the player gives ``--save-anyway``.
+    unread: str = ""
 
 
 Calibrator = Callable[["np.ndarray", argparse.Namespace, "Sequence[tuple[float, float]] | None",
@@ -176,10 +179,34 @@ def calibrate_grid(image: np.ndarray, options: argparse.Namespace,
             furniture[name] = tuple(_board_box(geometry, box) for box in boxes)
     if furniture:
         pack = replace(pack, furniture=furniture)
-    folder = pack.save(user_packs_root() / game / options.skin)
-    saved = load_pack_dir(folder)  # the pack exactly as analyze --pack loads it
-    return check_pack(image, saved, labels, getattr(options, "board", None),
-                      getattr(options, "image", "IMAGE"))
+    target = user_packs_root() / game / options.skin
+    anyway = bool(getattr(options, "save_anyway", False))
+    board, image_name = getattr(options, "board", None), getattr(options, "image", "IMAGE")
+    if anyway:
+        folder = pack.save(target)
+        result = check_pack(image, load_pack_dir(folder), labels, board, image_name)
+        if result.unread:
+            return replace(result, summary=result.summary + "\nsaved all the same "
+                           "(--save-anyway): analyze --pack with it may misread this look "
+                           "or find no board")
+        return result
+    # Saved and read back aside first: a pack that cannot read its own screenshot back
+    # (wrong corners or labels) is refused and replaces nothing (the player's earlier pack
+    # of that name stays); the folder aside is removed either way.
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="gridsight-calibrate-") as aside:
+        staged = pack.save(Path(aside) / options.skin)
+        result = check_pack(image, load_pack_dir(staged), labels, board, image_name)
+    if result.unread:
+        kept = " (the pack of that name made before is kept)" if target.is_dir() else ""
+        raise CalibrationError(
+            f"{result.unread}: nothing saved{kept}; "
+            "check that --corners are the board's four outer corners (clockwise from the "
+            "top-left) and the labels file is this screenshot's board, or give --save-anyway "
+            "to save it all the same")
+    folder = pack.save(target)  # read back right: now saved under its name
+    return replace(result, folder=folder)
 
 
 def check_pack(image: np.ndarray, pack: TemplatePack, labels: list[list[str]],
@@ -199,16 +226,17 @@ def check_pack(image: np.ndarray, pack: TemplatePack, labels: list[list[str]],
     try:
         found = find_in(image, {pack.game: pack})
     except VisionInputError as error:
-        return Calibrated(folder, f"warning: the new pack does not find the board again "
-                          f"({error})")
+        why = f"the new pack does not find the board again ({error})"
+        return Calibrated(folder, f"warning: {why}", unread=why)
     n = sum(label != "?" for row in labels for label in row)
     wrong = [(r, c) for r, row in enumerate(labels) for c, label in enumerate(row)
              if label != "?" and found.read.cells[r][c].label != label]
     if wrong:
         unread = sum(found.read.cells[r][c].label == UNKNOWN for r, c in wrong)
-        return Calibrated(folder, f"warning: reading the screenshot back, {len(wrong)} of {n} "
-                          f"cells differ ({unread} unread); label them again or use a "
-                          "clearer screenshot")
+        why = (f"reading the screenshot back through the new pack, {len(wrong)} of {n} cells "
+               f"differ ({unread} unread)")
+        return Calibrated(folder, f"warning: {why}; label them again or use a clearer "
+                          "screenshot", unread=why)
     templates, kinds = len(pack.templates), len(pack.labels)
     lines = [f"{templates} template{'s' * (templates != 1)} for {kinds} label"
              f"{'s' * (kinds != 1)}; the screenshot "

@@ -336,11 +336,14 @@ def _outline_by_hand(image: np.ndarray, record: LogRecord, geometry) -> np.ndarr
     return image
 
 
-def board_picture(record: LogRecord):
+def board_picture(record: LogRecord, *, plain: bool = False):
     """The logged board drawn as a plain grid, each cell in the game's words and colours (the
     live panel's: a found animal by its name, a rupee in its colour, a wall; a label the game
     was seen drawing in another colour, in the record's ``skin``, in that), and its
-    geometry."""
+    geometry. Each word is small at the foot of its cell, clear of the advice painted over
+    the middle; ``plain`` (nothing painted over it: the report's "Board as read") writes it
+    large in the middle, to be read at a glance (a 10 px "1" at the foot of a 62 px cell was
+    hard to make out)."""
     import cv2
     import numpy as np
 
@@ -375,13 +378,14 @@ def board_picture(record: LogRecord):
             shade = colour or ((120, 110, 100) if token == "." else (165, 160, 150))
             cv2.rectangle(image, (x0 + 1, y0 + 1), (x0 + cell - 2, y0 + cell - 2), shade, -1)
             if text and token != ".":
-                px = max(8, cell // 6)
+                px = max(8, cell * 2 // 5 if plain else cell // 6)
                 spr = text_mod.sprite(text, px)
                 if spr.shape[1] > cell - 4:  # a long name: smaller, to stay in its cell
                     px = max(7, int(px * (cell - 4) / spr.shape[1]))
                     spr = text_mod.sprite(text, px)
-                text_mod.blit_at(layer, spr, x0 + (cell - spr.shape[1]) // 2,
-                                 y0 + cell - spr.shape[0] - 3)
+                top = (y0 + (cell - spr.shape[0]) // 2 if plain
+                       else y0 + cell - spr.shape[0] - 3)
+                text_mod.blit_at(layer, spr, x0 + (cell - spr.shape[1]) // 2, top)
     image = composite(image, layer)
     return image, BoardGeometry.from_rect(margin, margin, cell, cell, rows, cols)
 
@@ -544,7 +548,8 @@ def render_html(contents: LogContents, summary: Summary, checked: list[CheckResu
                       for c in checked]
             parts.append("</ul>")
         else:
-            parts.append('<p class="yes">Today\'s solver gives the same advice at every step.</p>')
+            at = "at the one step" if len(records) == 1 else "at every step"
+            parts.append(f'<p class="yes">Today\'s solver gives the same advice {at}.</p>')
     differing = {c.step for c in checked or ()}
     links = []
     for record in records:
@@ -723,7 +728,7 @@ def _step_html(contents: LogContents, record: LogRecord, k: int,
                      + "".join(f"<li>{esc(d)}</li>" for d in record.advice.details)
                      + "</ul></details>")
     if on_frame:
-        image, geometry = board_picture(record)
+        image, geometry = board_picture(record, plain=True)
         from gridsight.overlay.paint import number_board
 
         image = number_board(image, geometry, origin, record.advice.last)[0]

@@ -440,3 +440,21 @@ def test_minesweepers_opened_cell_with_no_mine_around_is_blank_as_the_game_shows
     assert "no mine around" in empty.toolTip()
     assert "background: #d8d8d8" in empty.styleSheet()  # opened: not an unopened cell's look
     panel.close()
+
+
+def test_minesweepers_flagged_certain_mine_shows_the_sign_its_key_lists():
+    # A flagged certain mine showed "F" and a red border while the key said "✗ mine", a sign
+    # no cell showed (s40user): the flag now shows "F ✗"; every sign in the key is on a cell.
+    from gridsight.live.panel import MARK_SIGNS
+    from gridsight.solvers.advice import MarkKind
+
+    panel = _manual_panel("minesweeper", (EXAMPLES / "minesweeper-beginner.txt").read_text())
+    flagged = panel.cells[0][3]  # the example's flag on a certain mine
+    danger = MARK_SIGNS[MarkKind.DANGER]
+    assert flagged.text() == f"F {danger}" and "mine" in flagged.toolTip()
+    shown = {cell.text() for row in panel.cells for cell in row}
+    for part in panel.key.text().split(" · "):
+        sign = part.split(" ")[0]
+        assert any(sign in text for text in shown), (part, shown)
+    assert f"{danger} mine" in panel.key.text()
+    panel.close()

@@ -100,6 +100,10 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--labels", metavar="FILE",
                         help="the board as the screenshot shows it, in the game's text format "
                         "(gridsight solve GAME --help); ? marks a cell not to learn")
+    parser.add_argument("--save-anyway", action="store_true",
+                        help="save the pack even when it does not read its own screenshot "
+                             "back (wrong corners or labels); without it such a pack is "
+                             "refused and nothing is saved")
     parser.add_argument("--difficulty", choices=_pit_difficulties(),
                         help="a 3D pit: the pit's difficulty (its size)")
     for name, games in _furniture().items():

@@ -668,6 +668,12 @@ class Panel(QWidget):
             # report writes it), else the mark's sign.
             known = mark.kind is MarkKind.KNOWN and mark.label
             text = (_two_lines(f"({mark.label})") if known else sign) or text
+        elif mark is not None and text and mark.kind is not MarkKind.KNOWN:
+            # A cell showing the game's own word (Minesweeper's flag "F") and a mark: the sign
+            # beside the word ("F ✗": a flag on a certain mine; "F !": a wrong flag), so
+            # every sign the key lists is one a cell shows (the key said "✗ mine" over a
+            # flagged mine showing only "F" and a red border).
+            text = f"{text} {MARK_SIGNS.get(mark.kind, '')}".rstrip()
         if conflict:
             background = CONFLICT
         elif manual and not background:

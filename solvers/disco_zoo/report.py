@@ -135,9 +135,39 @@ def animal_chance(result: RescueAdvice, row: int, col: int) -> float:
     return float(1 - result.posterior.probability(row * COLS + col, None))
 
 
+def target_in_play(result: RescueAdvice) -> int | None:
+    """The animal a ``target:NAME`` objective aims for, while some untapped tile may still
+    hold it (None for the other objectives, or once no tile can: the advice then follows the
+    tie-break, the animals rescued, and is said in those words)."""
+    objective = result.objective
+    if objective.kind != "target":
+        return None
+    k = objective.target or 0
+    board = result.board
+    if any(board.grid[r][c] == UNTAPPED and result.posterior.probability(r * COLS + c, k) > 0
+           for r in range(ROWS) for c in range(COLS)):
+        return k
+    return None
+
+
+def _tap_chance(result: RescueAdvice, row: int, col: int, target: int | None) -> float:
+    """The exact chance the advice is judged by on a tile: the target animal's under a
+    ``target:NAME`` objective still in play, else any animal's."""
+    if target is None:
+        return animal_chance(result, row, col)
+    return float(result.posterior.probability(row * COLS + col, target))
+
+
+def _chance_words(result: RescueAdvice, chance: float, target: int | None) -> str:
+    if target is None:
+        return f"{chance:.0%} an animal"
+    return f"{chance:.0%} {written_names(result.board)[target]}"
+
+
 def status(result: RescueAdvice) -> str:
     """The advice in one short line, in the game's words: ``Tap row 4, column 1 - 80% an
-    animal`` (``- certainly Gorilla`` on a tile known to hold one)."""
+    animal`` (``- certainly Gorilla`` on a tile known to hold one; ``- 10% Tiger, 70% an
+    animal`` under ``target:Tiger``: the chance of the animal the player aims for first)."""
     names = written_names(result.board)
     if result.recommend is None:
         # No tap is advised, so the rescue chances are those of the board as it is.
@@ -150,19 +180,25 @@ def status(result: RescueAdvice) -> str:
     if animal is not None:
         what = f"certainly {names[animal]}"
     else:
-        what = f"{animal_chance(result, row, col):.0%} an animal"
+        target = target_in_play(result)
+        what = _chance_words(result, _tap_chance(result, row, col, target), target)
+        anyone = animal_chance(result, row, col)
+        if target is not None and abs(anyone - _tap_chance(result, row, col, target)) > 1e-9:
+            what += f", {anyone:.0%} an animal"  # the tie-break's measure, when it differs
     return f"Tap {cell_name(row, col)} - {what}"
 
 
 def why(result: RescueAdvice) -> str:
     """Why the advised tile, when another untapped tile is likelier to hold an animal ("" when
     the advised tile is the likeliest): the advice is the best plan for all the taps left,
-    not the best single tap."""
+    not the best single tap. Under ``target:NAME`` the tiles are compared by NAME's chance
+    (a tile certain to hold another animal is nothing to that aim)."""
     if result.recommend is None:
         return ""
     board = result.board
-    chances = {(r, c): animal_chance(result, r, c) for r in range(ROWS) for c in range(COLS)
-               if board.grid[r][c] == UNTAPPED}
+    target = target_in_play(result)
+    chances = {(r, c): _tap_chance(result, r, c, target) for r in range(ROWS)
+               for c in range(COLS) if board.grid[r][c] == UNTAPPED}
     here = chances[result.recommend]
     best = max(chances.values())
     if here >= best - 1e-9:
@@ -174,9 +210,17 @@ def why(result: RescueAdvice) -> str:
     if animal is not None:
         there, wait = f"certainly {names[animal]}", "It can wait; the"
     else:
-        there, wait = f"{best:.0%}", "The"
+        there = f"{best:.0%}" if target is None else _chance_words(result, best, target)
+        wait = "The"
     plan = "best plan" if result.exact else "best plan found"
-    return (f"Why not {cell_name(*likeliest)} ({there})? {wait} {plan} for "
+    if target is not None and result.exact and result.value in (0, 1):
+        # Every plan rescues the target for sure, or none can: the tie-break chose.
+        fate, more = (("is rescued either way", "most animals besides") if result.value == 1
+                      else ("cannot be rescued", "most animals"))
+        return (f"Why not {cell_name(*likeliest)} ({there})? {names[target]} {fate} in "
+                f"{taps_said(board)} taps; the {plan} for the {more} starts here.")
+    aim = "" if target is None else f" to rescue {names[target]}"
+    return (f"Why not {cell_name(*likeliest)} ({there})? {wait} {plan}{aim} for "
             f"{taps_said(board)} taps starts here.")
 
 
