@@ -11,9 +11,13 @@ Horses were stated untapped (:func:`screen._found_past_the_board`).
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
-from gridsight.games.disco_zoo.screen import locate_rescue
+from gridsight.games.disco_zoo import screen
+from gridsight.games.disco_zoo.screen import TileSeen, locate_rescue
+from gridsight.vision.errors import BoardNotFoundError
+from gridsight.vision.lattice import Lattice
 from test_disco_zoo_hunt31 import both_reads
 from test_disco_zoo_screens import stated_wrong
 from disco_zoo_variants import drawn, variant
@@ -47,3 +51,25 @@ def test_no_tile_is_stated_wrong_with_or_without_the_animals(farm):
     assert not isinstance(named, str)
     assert not stated_wrong(text, named.text, named.warnings, named.unread)
     assert not plain or not stated_wrong(text, plain, warnings, unread)
+
+
+def _edge_found(lined: bool):
+    """A plain light-green picture and a best lattice over it whose left column reads as
+    five found tiles (parted by darker lines when ``lined``), the rest grass."""
+    pitch = 40
+    image = np.full((5 * pitch, 5 * pitch, 3), (97, 227, 163), np.uint8)
+    if lined:
+        for r in range(1, 5):
+            image[r * pitch - 1 : r * pitch + 1, :pitch] = (60, 140, 100)
+    tiles = tuple(tuple(TileSeen("found", ("common",)) if c == 0 else TileSeen("ground")
+                        for c in range(5)) for _ in range(5))
+    lattice = Lattice(0.0, 0.0, float(pitch), float(pitch), 5, 5, 0.2)
+    return image, (1.0, 0.2, lattice, tiles, False, 1.0)
+
+
+def test_an_edge_column_of_found_tiles_with_no_line_between_them_is_not_the_board():
+    image, best = _edge_found(lined=False)
+    with pytest.raises(BoardNotFoundError):
+        screen._found_past_the_board(image, best)
+    image, best = _edge_found(lined=True)
+    assert screen._found_past_the_board(image, best) is best
