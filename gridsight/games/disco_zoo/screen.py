@@ -405,6 +405,8 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
         best = _board_around(image, best)
     if best is not None and best[1] >= 0 and best[5] < 1.0:
         best = _off_by_a_row(image, best)
+    if best is not None and best[1] >= 0:
+        best = _found_past_the_board(image, best)
     if first is not None and first[1] < 0 and not _whole(best):
         best = first  # (the first search's refusal stands: :func:`_whole`)
     if best is not None and best[1] >= 0:
@@ -804,6 +806,76 @@ def _off_by_a_row(image: np.ndarray, best: _Best) -> _Best:
     if doubt:
         raise BoardNotFoundError("disco-zoo", doubt)
     return best
+
+
+BARE_LINES = 2  # lines of tiles from a lattice's edge looked at by :func:`_found_past_the_board`
+
+
+def _found_past_the_board(image: np.ndarray, best: _Best) -> _Best:
+    """``best``, or the lattice moved by whole columns (rows) off a band of its edge read as
+    found tiles with no line anywhere between them, when that one shows stronger lines and
+    reads more of its tiles; :class:`BoardNotFoundError` when it does not.
+
+    A found tile is rounded, each in its own cell of a board of square tiles parted by thin
+    lines (issue 18): neighbouring found tiles show a line, the cell or the rounded edges
+    between them. A whole edge column (row) of "found" tiles, or :data:`BARE_LINES` of them,
+    with one colour running across every place the lattice puts a line between them (no
+    line darker nor lighter than both tiles by :data:`LINE_DIP`, :func:`_line_dip`), is a
+    plain area read as found by its colour: the ground past the board. The ``toast``
+    variant of fresh wider 1134000 (``bench/disco_zoo_variants.py``; Farm, light-green
+    ground round the board, a toast across rows 3-4): the board's lattice read 76% of its
+    tiles, and a lattice two columns left of the board (lines 0.22 against the board's 0.26)
+    read 88%, its two left columns over the ground read as ten found common tiles; with
+    ``--animals`` two tapped tiles and two found Horses stated untapped."""
+    lattice, tiles = best[2], best[3]
+    rows, cols = lattice.rows, lattice.cols
+    kinds = [[tile.kind for tile in row] for row in tiles]
+
+    def unbroken(cells: list[tuple[int, int]]) -> bool:
+        """Whether no line shows between any two neighbours among ``cells``."""
+        for r, c in cells:
+            for r2, c2, across in ((r, c + 1, True), (r + 1, c, False)):
+                if (r2, c2) in cells and max(
+                        _line_dip(image, lattice, r, c, across),
+                        _line_dip(image, lattice, r, c, across, lighter=True)) >= LINE_DIP:
+                    return False
+        return True
+
+    def band(side: int, k: int) -> list[tuple[int, int]]:
+        """The cells of the ``k`` lines from edge ``side`` (left, right, top, bottom)."""
+        if side < 2:
+            picked = range(k) if side == 0 else range(cols - k, cols)
+            return [(r, c) for r in range(rows) for c in picked]
+        picked = range(k) if side == 2 else range(rows - k, rows)
+        return [(r, c) for r in picked for c in range(cols)]
+
+    moves = []
+    for side in range(4):
+        k = 0
+        while k < BARE_LINES and all(kinds[r][c] == "found" for r, c in band(side, k + 1)) \
+                and unbroken(band(side, k + 1)):
+            k += 1
+        if k:
+            moves.append((side, k, ((k, 0), (-k, 0), (0, k), (0, -k))[side]))
+    if not moves:
+        return best
+    facts = screen_facts()
+    here = lattices_moved(image, lattice, [(0, 0)])[0]
+    for side, k, (dx, dy) in moves:
+        guess = (lattice.x + dx * lattice.pitch_x, lattice.y + dy * lattice.pitch_y,
+                 lattice.pitch_x)
+        over = lattices_at(image, facts["rows"], facts["cols"], [guess])[0]
+        bare = k * (rows if side < 2 else cols) / (rows * cols)
+        if over is None or here is None or over.score <= here.score:
+            continue
+        over_tiles, plausibility = read_tiles(image, over)
+        over_seen = _share_read(over_tiles)
+        if plausibility >= MIN_PLAUSIBLE and over_seen > best[5] - bare:
+            return (plausibility, over.score * over_seen ** 2, over, over_tiles, False,
+                    over_seen)
+    raise BoardNotFoundError(
+        "disco-zoo", "the board's place is unsure: tiles along its lattice's edge read as "
+        "found tiles with no line between them")
 
 
 GOING_ON = 3  # tiles past a lattice's edge read as the board's, one grass: the board goes on
