@@ -45,7 +45,7 @@ from gridsight.games.disco_zoo.settle import RARITY_SURE
 from gridsight.vision.boxrow import (SIDE_INK, BoxRow, box_row, ink_lines, ink_mask,
                                      without_specks)
 from gridsight.vision.lattice import Lattice
-from gridsight.vision.panels import (Panel, panel_row, picture_above, picture_box,
+from gridsight.vision.panels import (Panel, PanelRow, panel_row, picture_above, picture_box,
                                      sprite_box, upright_edges)
 from gridsight.vision.runs import longest_runs, true_runs
 from gridsight.vision.sprites import Sprite, sprite_of
@@ -200,6 +200,8 @@ def find_cards(image: np.ndarray, lattice: Lattice, facts: dict,
                         min_height=facts["card_min_height"] * lattice.pitch_y,
                         max_panels=facts["card_max"], min_contrast=facts["card_min_contrast"],
                         ground=ground)
+    if row is not None:
+        row = _up_to_their_top(image, wide or area, row, lattice, facts, ground)
     if row is None:
         cards = unedged_cards(image, area, ground, facts, pitch) or \
             _narrow_cards(image, (area, wide), ground, facts, lattice)
@@ -230,6 +232,44 @@ def find_cards(image: np.ndarray, lattice: Lattice, facts: dict,
                   for card in classify_boxes(cards, facts, seen or {}))
     return tuple(replace(card, rarity_confidence=min(card.rarity_confidence, UNSURE_LINE))
                  if card.run_into else card for card in screen_tints(image, cards, facts))
+
+
+# The cards stand under the title bar, their top edge tucked under it (issue 18); a look may
+# draw them higher over the board than the area they are sought in reaches (widest 1126022 at
+# 2.43x: three Mars cards drawn from y 294, the area from y 361). The panels are then found
+# from the area's top, their pictures cut there: the Martian's and the Marsmot's sprites,
+# their dark outlines across the cards' top rows, cut and matched to each other's tiles (a
+# WRONG). Panels found from the area's top row are sought again in the area run on up by
+# TOP_REACH of a tile's pitch; the row found there is taken when it holds as many panels, each
+# at the same columns (TOP_SAME of its width, a pixel or two) and foot, and each starting
+# higher, below the taller area's top (an edge of its own: the bar's, or the ground's).
+TOP_REACH = 1.0
+TOP_SAME = 0.03
+
+
+def _up_to_their_top(image: np.ndarray, area: Box, row: PanelRow, lattice: Lattice,
+                     facts: dict, ground: Sequence[Box]) -> PanelRow:
+    """``row`` (found in ``area``), or the same panels run on up to their own top edge when
+    they were found from the area's top (see above)."""
+    top = min(panel.box[1] for panel in row.panels)
+    up = max(0, area[1] - round(TOP_REACH * lattice.pitch_y))
+    if top > area[1] + 1 or up >= area[1]:
+        return row
+    taller = panel_row(image, (area[0], up, area[2], area[3] + area[1] - up),
+                       min_width=facts["card_min_width"] * lattice.pitch_x,
+                       min_height=facts["card_min_height"] * lattice.pitch_y,
+                       max_panels=facts["card_max"], min_contrast=facts["card_min_contrast"],
+                       ground=tuple(ground))
+    if taller is None or len(taller.panels) != len(row.panels):
+        return row
+    for old, new in zip(row.panels, taller.panels):
+        x, y, w, h = old.box
+        nx, ny, nw, nh = new.box
+        near = max(2, round(TOP_SAME * w))
+        if abs(nx - x) > near or abs(nx + nw - x - w) > near or \
+                abs(ny + nh - y - h) > near or not up + 1 < ny < y:
+            return row
+    return taller
 
 
 # The YOU HAVE line may stand so near the boxes that blur joins them: one band of ink, no
