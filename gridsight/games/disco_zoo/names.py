@@ -1157,6 +1157,46 @@ def _cards_lines(image: np.ndarray, cards: Sequence[CardText],
         out = [_recut_label(lines, label) for lines in out]
         if not any(_owned_line(lines) for lines in out):
             out = _recut_way(readings, cards, label) or out
+    return _names_in_row(out, readings, cards)
+
+
+ROW_TALLER = 2.0  # a card's name line this many times the others' height is not theirs alike
+ROW_ALIKE = 1.5  # a name line another way finds is the others' alike within this factor
+
+
+def _names_in_row(out: list[list[TextLine]], readings: list[dict[str, SeenLines]],
+                  cards: Sequence[CardText]) -> list[list[TextLine]]:
+    """Each card's lines, a name line :data:`ROW_TALLER` times as tall as the other cards'
+    (their median) or more taken as another way of seeing the card finds it, at their
+    height (within :data:`ROW_ALIKE`), across their rows, with :data:`MIN_NAME` glyphs or
+    more, whole letters (:func:`_whole_letters`): the cards of a row are drawn alike, their names in one font at one height, and
+    a line that tall has run into the sprite above it or the ``YOU HAVE`` line below it.
+    Fresh real-look 1120025 at 1.58x: the darker way, chosen for the two labels it found,
+    saw card 3's ``MOONKEY`` as 4 glyphs 34 px tall beside names 13 px tall; the plain way
+    sees its 7 letters 13 px tall; the card was asked (Moonkey, Lunar Tick or Tribble)."""
+    found = [_name_line(lines, card, _owned_line(lines)) for lines, card in zip(out, cards)]
+    for k, (name, card) in enumerate(zip(found, cards)):
+        others = [ln for j, ln in enumerate(found) if j != k and ln is not None]
+        if name is None or not others:
+            continue
+        tall = float(np.median([ln.box[3] for ln in others]))
+        top = min(ln.box[1] for ln in others)
+        bottom = max(ln.box[1] + ln.box[3] for ln in others)
+        if name.box[3] < ROW_TALLER * tall:
+            continue
+        best = None
+        for kind in sorted(readings[k]):
+            lines = readings[k][kind].lines
+            line = _name_line(lines, card, _owned_line(lines))
+            if line is None or len(line.glyphs) < MIN_NAME or not _whole_letters(line) or \
+                    not tall / ROW_ALIKE <= line.box[3] <= ROW_ALIKE * tall or \
+                    min(bottom, line.box[1] + line.box[3]) - max(top, line.box[1]) \
+                    < 0.5 * line.box[3]:
+                continue
+            if best is None or abs(line.box[3] - tall) < abs(best.box[3] - tall):
+                best = line
+        if best is not None:
+            out[k] = [best if ln is name else ln for ln in out[k]]
     return out
 
 
