@@ -33,3 +33,22 @@ def test_a_name_line_far_taller_than_the_rows_is_found_at_its_height(moon_112002
     assert max(tall) < 2 * min(tall)
     assert words.names() == ("Moonicorn", "Jade Rabbit", "Moonkey")
     assert words.region == "Moon"
+
+
+def test_a_name_run_into_its_sprite_is_seen_again_on_the_rows():
+    """Widest 1.76x fresh seed 1124006 (Northern: Skunk, Beaver): every way of seeing card 2
+    runs ``BEAVER`` into the sprite above and the boxes below (the plain way 122 px tall,
+    the lighter way in 11 pieces); seen again on ``SKUNK``'s rows alone, its 6 letters are
+    found at their height and read. (Card 1 stays unsure: its colours read mythical.)"""
+    from gridsight.games.disco_zoo import names
+    from gridsight.games.disco_zoo.screen import locate_rescue
+    from test_disco_zoo_screens import real_screen
+
+    _, _, image, _ = real_screen(6, 1_124_000, wider=True, widest="all")
+    screen = locate_rescue(image)
+    names._RECENT.clear()
+    names._LINES.clear()
+    words = names.screen_words(image, screen.cards, screen.lattice.y)
+    skunk, beaver = words.lines["names"]
+    assert beaver.box[3] < 2 * skunk.box[3] and len(beaver.glyphs) == 6
+    assert words.cards[1].name == "Beaver" and words.region == "Northern"
