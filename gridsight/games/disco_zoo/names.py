@@ -1168,13 +1168,17 @@ ROW_ALIKE = 1.5  # a name line another way finds is the others' alike within thi
 def _names_in_row(out: list[list[TextLine]], readings: list[dict[str, SeenLines]],
                   cards: Sequence[CardText], image: np.ndarray) -> list[list[TextLine]]:
     """Each card's lines, a name line :data:`ROW_TALLER` times as tall as the other cards'
-    (their median) or more taken as another way of seeing the card finds it, at their
-    height (within :data:`ROW_ALIKE`), across their rows, with :data:`MIN_NAME` glyphs or
-    more, whole letters (:func:`_whole_letters`): the cards of a row are drawn alike, their names in one font at one height, and
-    a line that tall has run into the sprite above it or the ``YOU HAVE`` line below it.
+    (their median) or more, and not whole letters (:func:`_whole_letters`), taken as another
+    way of seeing the card finds it at their height (within :data:`ROW_ALIKE`), across their
+    rows, with :data:`MIN_NAME` whole letters or more; else as the card seen again on their
+    rows alone finds it, wholly inside them. The cards of a row are drawn alike, their names
+    on one row, and a line that tall has run into the sprite above it or the ``YOU HAVE``
+    line below it (a name written bigger, its letters whole, is left as it is).
     Fresh real-look 1120025 at 1.58x: the darker way, chosen for the two labels it found,
     saw card 3's ``MOONKEY`` as 4 glyphs 34 px tall beside names 13 px tall; the plain way
-    sees its 7 letters 13 px tall; the card was asked (Moonkey, Lunar Tick or Tribble)."""
+    sees its 7 letters 13 px tall; the card was asked (Moonkey, Lunar Tick or Tribble).
+    Widest 1124006 at 1.76x: every way ran ``BEAVER`` into the sprite (122 px tall) or broke
+    it in 11 pieces; on ``SKUNK``'s rows alone its 6 letters are 14 px tall."""
     found = [_name_line(lines, card, _owned_line(lines)) for lines, card in zip(out, cards)]
     for k, (name, card) in enumerate(zip(found, cards)):
         others = [ln for j, ln in enumerate(found) if j != k and ln is not None]
