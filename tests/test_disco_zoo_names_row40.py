@@ -39,7 +39,8 @@ def test_a_name_run_into_its_sprite_is_seen_again_on_the_rows():
     """Widest 1.76x fresh seed 1124006 (Northern: Skunk, Beaver): every way of seeing card 2
     runs ``BEAVER`` into the sprite above and the boxes below (the plain way 122 px tall,
     the lighter way in 11 pieces); seen again on ``SKUNK``'s rows alone, its 6 letters are
-    found at their height and read. (Card 1 stays unsure: its colours read mythical.)"""
+    found at their height and read. (Card 1 is unsure here, its colours read mythical;
+    the screen's read on its clear clues settles it.)"""
     from gridsight.games.disco_zoo import names
     from gridsight.games.disco_zoo.screen import locate_rescue
     from test_disco_zoo_screens import real_screen
