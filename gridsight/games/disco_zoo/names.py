@@ -1157,6 +1157,66 @@ def _cards_lines(image: np.ndarray, cards: Sequence[CardText],
         out = [_recut_label(lines, label) for lines in out]
         if not any(_owned_line(lines) for lines in out):
             out = _recut_way(readings, cards, label) or out
+    return _names_in_row(out, readings, cards, image)
+
+
+ROW_TALLER = 2.0  # a card's name line this many times the others' height is not theirs alike
+ROW_PAD = 0.25  # ... else seen again on their rows and this share of their height more
+ROW_ALIKE = 1.5  # a name line another way finds is the others' alike within this factor
+
+
+def _names_in_row(out: list[list[TextLine]], readings: list[dict[str, SeenLines]],
+                  cards: Sequence[CardText], image: np.ndarray) -> list[list[TextLine]]:
+    """Each card's lines, a name line :data:`ROW_TALLER` times as tall as the other cards'
+    (their median) or more, and not whole letters (:func:`_whole_letters`), taken as another
+    way of seeing the card finds it at their height (within :data:`ROW_ALIKE`), across their
+    rows, with :data:`MIN_NAME` whole letters or more; else as the card seen again on their
+    rows alone finds it, wholly inside them. The cards of a row are drawn alike, their names
+    on one row, and a line that tall has run into the sprite above it or the ``YOU HAVE``
+    line below it (a name written bigger, its letters whole, is left as it is).
+    Fresh real-look 1120025 at 1.58x: the darker way, chosen for the two labels it found,
+    saw card 3's ``MOONKEY`` as 4 glyphs 34 px tall beside names 13 px tall; the plain way
+    sees its 7 letters 13 px tall; the card was asked (Moonkey, Lunar Tick or Tribble).
+    Widest 1124006 at 1.76x: every way ran ``BEAVER`` into the sprite (122 px tall) or broke
+    it in 11 pieces; on ``SKUNK``'s rows alone its 6 letters are 14 px tall."""
+    found = [_name_line(lines, card, _owned_line(lines)) for lines, card in zip(out, cards)]
+    for k, (name, card) in enumerate(zip(found, cards)):
+        others = [ln for j, ln in enumerate(found) if j != k and ln is not None]
+        if name is None or not others:
+            continue
+        tall = float(np.median([ln.box[3] for ln in others]))
+        top = min(ln.box[1] for ln in others)
+        bottom = max(ln.box[1] + ln.box[3] for ln in others)
+        if name.box[3] < ROW_TALLER * tall or _whole_letters(name):
+            continue
+        best = None
+        for kind in sorted(readings[k]):
+            lines = readings[k][kind].lines
+            line = _name_line(lines, card, _owned_line(lines))
+            if line is None or len(line.glyphs) < MIN_NAME or not _whole_letters(line) or \
+                    not tall / ROW_ALIKE <= line.box[3] <= ROW_ALIKE * tall or \
+                    min(bottom, line.box[1] + line.box[3]) - max(top, line.box[1]) \
+                    < 0.5 * line.box[3]:
+                continue
+            if best is None or abs(line.box[3] - tall) < abs(best.box[3] - tall):
+                best = line
+        if best is None:
+            # (none: the card seen again on the others' rows alone, and the lines wholly
+            # inside them; a name written bigger than the others, cut so, touches their
+            # edge: widest 1124013's ``KIWI``, 22 px beside ``FIREFLY``'s 12)
+            pad = int(np.ceil(ROW_PAD * tall))
+            y0, y1 = top - pad, bottom + pad
+            band = replace(card, box=(card.box[0], y0, card.box[2], y1 - y0), picture=None)
+            for _, seen in sorted(_card_seen(image, band).items()):
+                line = _name_line(seen.lines, card, None)
+                if line is None or len(line.glyphs) < MIN_NAME or not _whole_letters(line) or \
+                        not tall / ROW_ALIKE <= line.box[3] <= ROW_ALIKE * tall or \
+                        line.box[1] <= y0 or line.box[1] + line.box[3] >= y1:
+                    continue
+                if best is None or len(line.glyphs) > len(best.glyphs):
+                    best = line
+        if best is not None:
+            out[k] = [best if ln is name else ln for ln in out[k]]
     return out
 
 
