@@ -3265,6 +3265,13 @@ def read_counter(image: np.ndarray, lattice: Lattice, cards: tuple[CardSeen, ...
     # are no counter read twice.
     if not all(_same_place(box, taken[0][1]) for _, box in taken[1:]):
         return NumberRead(None, 0.0, ())
+    # The counter stands in the title bar, never on a card: a word in the place of a card's
+    # picture found is that picture (fresh widest 1138005 at 0.5x: the bar's 1 drawn 1.6
+    # tiles tall, its label's letters too small to mark it, dropped as too tall; the Bat's
+    # picture under it, in the rows the card's top tucked under the bar lets the band reach,
+    # read 0 by 0.03 at every cut, "taps: 0" for 1 stated with --animals and no warning).
+    if any(_on_a_picture(box, xa, cards) for _, box in taken):
+        return NumberRead(None, 0.0, ())
     number = agreed([read for read, _ in taken])
     # A word touching the picture's top may be cut by it: a crop into the title bar leaves a
     # digit's lower part, and a 5's is a 3's (fresh 570016 cropped 0.43 into its bar: 5 left
@@ -3280,6 +3287,15 @@ def read_counter(image: np.ndarray, lattice: Lattice, cards: tuple[CardSeen, ...
     if any(_hangs_from_an_edge(distance > level, box) for _, box, level in cuts):
         return NumberRead(None, 0.0, ())
     return number
+
+
+def _on_a_picture(box: Box, left: int, cards: Sequence[CardSeen]) -> bool:
+    """Whether the word in ``box`` (the band's pixels, the band starting ``left`` pixels
+    from the screen's left, at its top) stands where a card's picture was found
+    (:func:`_same_place`)."""
+    x, y, width, height = box
+    return any(card.picture[2] > 0 and card.picture[3] > 0
+               and _same_place((x + left, y, width, height), card.picture) for card in cards)
 
 
 HANGS = 0.5  # share of a word's columns inked on the row above it: the word goes on up
