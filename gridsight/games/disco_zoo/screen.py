@@ -2085,7 +2085,7 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
             # a disc with an animal drawn on it, of no rarity's colour as known: unread
             # (listed, never stated ground nor found)
             seen = TileSeen("unknown", confidence=0.0)
-        elif lawn and own_share[k] < FOUND_OWN_SHARE \
+        elif lawn and own_share[k] < FOUND_OWN_SHARE and to_grass[k] >= FOUND_CELL_APART \
                 and _animal_on_a_tile(stack[k], rim, references, tolerance, margin):
             # a rounded tile of a rarity's colour with an animal drawn on it, off the
             # middle of a cell near the lawn's green: unread (listed, never stated ground)
@@ -2657,9 +2657,11 @@ def _rarity_references(facts: dict) -> dict[str, np.ndarray]:
 # middle the cell's: stated ground with and without --animals (:func:`_rarity_disc` asks a
 # centred disc and under DISC_OWN_SHARE). A tile of the lawn with under FOUND_OWN_SHARE of
 # its middle its rim's colour, the rest one colour (FOUND_FILL of it at least) that fits a
-# rarity and far from the rim (PANEL_INK_FAR), an animal drawn on it (PANEL_INK) is unread
+# rarity and far from the rim (PANEL_INK_FAR), an animal drawn on it (PANEL_INK), its rim
+# band a cell's (FOUND_CELL_APART Lab from the lawn's green at least), is unread
 # (the Otters: 0.50 of the middle the cell's, the gold 0.48 of the rest, ink 0.22).
 FOUND_OWN_SHARE = 0.6
+FOUND_CELL_APART = 3.0
 FOUND_FILL = 0.35
 
 
