@@ -2085,6 +2085,11 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
             # a disc with an animal drawn on it, of no rarity's colour as known: unread
             # (listed, never stated ground nor found)
             seen = TileSeen("unknown", confidence=0.0)
+        elif lawn and own_share[k] < FOUND_OWN_SHARE and to_grass[k] >= FOUND_CELL_APART \
+                and _animal_on_a_tile(stack[k], rim, references, tolerance, margin):
+            # a rounded tile of a rarity's colour with an animal drawn on it, off the
+            # middle of a cell near the lawn's green: unread (listed, never stated ground)
+            seen = TileSeen("unknown", confidence=0.0)
         elif lawn:  # grass shows on untapped tiles only, whatever lies over the rest
             seen = TileSeen("ground", confidence=_closeness(rim, grass, spread))
         elif rim[0] < facts["empty_darkness"] * grass[0] and spread_l[k] >= 8.0 \
@@ -2642,6 +2647,46 @@ def _rarity_references(facts: dict) -> dict[str, np.ndarray]:
     """Each rarity's colour (Lab) as the screen's facts give it."""
     return {name: _lab(np.array(rgb[::-1], np.uint8).reshape(1, 3))[0]
             for name, rgb in facts["rarity_colors"].items()}
+
+
+# A found tile is rounded, coloured by its rarity, showing its animal (issue 18); no grass
+# tile shows an animal. The widest looks may draw it off the middle of a cell of the lawn's
+# green darkened, the cell near enough the lawn's green to read as grass: widest 1138004 in
+# the ``top`` variant (Northern, a dark lawn), two found Otters' gold tiles 4 px above their
+# cells' middles, the rim band the cell (4.8 Lab from the lawn, the spread 8.0), 0.50 of the
+# middle the cell's: stated ground with and without --animals (:func:`_rarity_disc` asks a
+# centred disc and under DISC_OWN_SHARE). A tile of the lawn with under FOUND_OWN_SHARE of
+# its middle its rim's colour, the rest one colour (FOUND_FILL of it at least) that fits a
+# rarity and far from the rim (PANEL_INK_FAR), an animal drawn on it (PANEL_INK), its rim
+# band a cell's (FOUND_CELL_APART Lab from the lawn's green at least), is unread
+# (the Otters: 0.50 of the middle the cell's, the gold 0.48 of the rest, ink 0.22).
+FOUND_OWN_SHARE = 0.6
+FOUND_CELL_APART = 3.0
+FOUND_FILL = 0.35
+
+
+def _animal_on_a_tile(lab: np.ndarray, rim: np.ndarray, references: dict[str, np.ndarray],
+                      tolerance: float, margin: float) -> bool:
+    """Whether a tile's middle apart from its rim's colour ``rim`` (its Lab patch ``lab``)
+    is a tile of a rarity's colour (:data:`FOUND_FILL` of the rest one colour, fitting a
+    rarity, far from the rim) with an animal drawn on it (:data:`PANEL_INK`), wherever it
+    stands in the cell."""
+    inside = lab[3:29, 3:29]
+    near = np.linalg.norm(inside - rim, axis=2) < OWN_NEAR
+    rest = inside[~near]
+    if not len(rest):
+        return False
+    # (the rest's commonest colour, to 4 Lab: a flat fill round the animal's ink)
+    bins, counts = np.unique(np.round(rest / 4.0), axis=0, return_counts=True)
+    mode = bins[int(np.argmax(counts))] * 4.0
+    fill = rest[np.linalg.norm(rest - mode, axis=1) < OWN_NEAR].mean(axis=0)
+    if float(np.linalg.norm(fill - rim)) < PANEL_INK_FAR \
+            or float((np.linalg.norm(rest - fill, axis=1) < OWN_NEAR).mean()) < FOUND_FILL \
+            or not _rarity_fits(fill, references, tolerance, margin):
+        return False
+    ink = (np.linalg.norm(inside - rim, axis=2) >= PANEL_INK_FAR) \
+        & (np.linalg.norm(inside - fill, axis=2) >= PANEL_INK_FAR)
+    return float(ink.mean()) >= PANEL_INK
 
 
 # A found tile is rounded, and may be inset in a cell of its own colour; the widest looks draw
