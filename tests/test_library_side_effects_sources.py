@@ -44,6 +44,9 @@ ALLOWED = {
     "gridsight/cli.py": 3,
     # ``gridsight live``'s Qt loop: SIGINT/SIGTERM quit it, the previous handlers put back.
     "gridsight/commands/live.py": 2,
+    # ``gridsight calibrate``'s Qt window: SIGINT/SIGTERM close it, the previous handlers put
+    # back when it closes (its ``_until_closed``).
+    "gridsight/calibrate_window.py": 2,
     # onnxruntime's telemetry off for its import only, the variable removed again.
     "vision/ocr.py": 2,
     # OpenCV's generator seeded in a short thread of its own (the caller's is untouched).
