@@ -1325,24 +1325,10 @@ def _excused(placement: Placement, reads: list, pixels: np.ndarray, kinds: np.nd
     ``?``. A tile is excused when it is unread on a floor cell and its typical colour names
     the state unseen (:func:`_unseen_colour`); it still reads ``?``. Cost and runner-up move
     alike, so the lead over another place does not grow."""
-    from gridsight.vision.mapview import STRONG, UNREAD_COST
+    from gridsight.vision.mapview import UNREAD_COST
 
-    t = placement.tile
-    tiles = tiles_at(pixels, placement.phase, t)
-    n_rows, n_cols = tiles.shape[:2]
-    if not reads or n_rows * n_cols != len(reads):
-        return placement
-    r0, c0 = -(-placement.camera[1] // t), -(-placement.camera[0] // t)
-    window = kinds[r0 : r0 + n_rows, c0 : c0 + n_cols]
-    excused = 0
-    for i, read in enumerate(reads):
-        rr, cc = divmod(i, n_cols)
-        if rr >= window.shape[0] or cc >= window.shape[1] or window[rr, cc] != FLOOR:
-            continue
-        if read.look >= 0 and read.share >= STRONG:
-            continue
-        if _unseen_colour(tiles[rr, cc], unseen):
-            excused += 1
+    excused = sum(_unseen_colour(tile, unseen)
+                  for tile in _weak_floor_tiles(placement, reads, pixels, kinds))
     if not excused:
         return placement
     relief = UNREAD_COST * excused / len(reads)
@@ -1440,28 +1426,38 @@ def _sprites_excused(placement: Placement, reads: list, pixels: np.ndarray, kind
     edge does not cut only (:func:`_sprites`), never in ranking views: 163004 --widest
     all (4.5x, sharp), five enemies over the floor, the right screen and camera refused at
     8%, 126 cells ``?``. The tiles still read as they read."""
-    from gridsight.vision.mapview import STRONG, UNREAD_COST
+    from gridsight.vision.mapview import UNREAD_COST
 
     if not reads or FLOOR not in looks.kinds:
         return 0.0
+    excused = sum(_under_sprite(tile, looks)
+                  for tile in _weak_floor_tiles(placement, reads, pixels, kinds)
+                  if not (unseen and _unseen_colour(tile, unseen)))
+    return UNREAD_COST * excused / len(reads)
+
+
+def _weak_floor_tiles(placement: Placement, reads: list, pixels: np.ndarray,
+                      kinds: np.ndarray) -> list[np.ndarray]:
+    """The pixels of ``placement``'s tiles on the room's floor cells read as nothing or
+    weakly (under :data:`~gridsight.vision.mapview.STRONG`): the tiles :func:`_excused` and
+    :func:`_sprites_excused` may excuse. Empty when ``reads`` are not the view's tiles."""
+    from gridsight.vision.mapview import STRONG
+
     t = placement.tile
     tiles = tiles_at(pixels, placement.phase, t)
     n_rows, n_cols = tiles.shape[:2]
-    if n_rows * n_cols != len(reads):
-        return 0.0
+    if not reads or n_rows * n_cols != len(reads):
+        return []
     r0, c0 = -(-placement.camera[1] // t), -(-placement.camera[0] // t)
     window = kinds[r0 : r0 + n_rows, c0 : c0 + n_cols]
-    excused = 0
+    weak = []
     for i, read in enumerate(reads):
         rr, cc = divmod(i, n_cols)
         if rr >= window.shape[0] or cc >= window.shape[1] or window[rr, cc] != FLOOR:
             continue
-        if read.look >= 0 and read.share >= STRONG:
-            continue
-        if unseen and _unseen_colour(tiles[rr, cc], unseen):
-            continue
-        excused += _under_sprite(tiles[rr, cc], looks)
-    return UNREAD_COST * excused / len(reads)
+        if read.look < 0 or read.share < STRONG:
+            weak.append(tiles[rr, cc])
+    return weak
 
 
 SPRITE_FLOOR = 0.25  # a floor tile under a sprite: at least this share of it still its look
