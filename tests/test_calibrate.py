@@ -327,5 +327,24 @@ def test_calibrate_thrill_digger_marks_the_corner_holes(tmp_path, run_cli, data_
     assert (data_dir / "pits" / "wii" / "reference.png").is_file()
 
 
+def test_calibrate_thrill_digger_reads_its_screenshot_back_before_saving(tmp_path, run_cli,
+                                                                          data_dir):
+    """Corners that are not the corner holes (here the picture's own corners) made a pit
+    that reads 14 of 20 holes unread on its own screenshot: refused in words, nothing
+    saved (it was saved before, as the other games' calibrate never does)."""
+    from kit.skins import thrill_digger_3d as pit
+
+    plan = pit.plan_game(3, "beginner", max_digs=1)
+    image = tmp_path / "pit.png"
+    cv2.imwrite(str(image), next(pit.GameRenderer(plan).frames()).image)
+    h, w = cv2.imread(str(image)).shape[:2]
+    frame = f"5,5,{w - 5},5,{w - 5},{h - 5},5,{h - 5}"
+    code, out, err = run_cli("calibrate", "thrill-digger", str(image), "--corners", frame,
+                             "--difficulty", "beginner", "--skin", "frame")
+    assert code != 0 and "Traceback" not in err, err
+    assert "holes are unread" in err and "nothing saved" in err and "--corners" in err
+    assert not (data_dir / "pits" / "frame").exists()
+
+
 ROOM_FOR_ERRORS = ["S . . . . . . .", ". # . . . . # .", ". x x L . . . .",
                    ". . . . . . . .", ". . . # . . . .", ". . . . . . . E"]

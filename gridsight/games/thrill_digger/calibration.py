@@ -217,13 +217,68 @@ def calibrate_pit_folder(image: np.ndarray, corners: Sequence[Sequence[float]], 
     else:
         lines.append("warning: no wallet screenshot; the wallet is read with the synthetic "
                      "skin's font and place")
-    save_pit(folder, calibration=calibration, difficulty=difficulty, corners=corners,
-             items=learned_items, item_sources={i.token: i for i in items}, wallet=wallet,
-             wallet_sources=wallets)
+    saved = dict(calibration=calibration, difficulty=difficulty, corners=corners,
+                 items=learned_items, item_sources={i.token: i for i in items}, wallet=wallet,
+                 wallet_sources=wallets)
+    # Saved aside and read back first, as the other games' calibrate does: a folder that
+    # cannot read its own screenshots back is refused and replaces nothing.
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="gridsight-calibrate-") as aside:
+        staged = save_pit(Path(aside) / "pit", **saved)
+        lines.append(_read_back(staged, image, items, rows * cols, folder))
+    save_pit(folder, **saved)
     lines.append(f"use it with: gridsight live --game {game} --calibration {folder}")
     lines.append(f"or on a still: gridsight analyze --game {game} --calibration {folder} "
                  "IMAGE")
     return PitCalibrated(folder, "\n".join(lines))
+
+
+def _read_back(staged: Path, image: np.ndarray, items: Sequence[ItemSource], holes: int,
+               folder: Path) -> str:
+    """The calibration screenshot (and each ``--item`` screenshot) read back through the
+    folder ``staged`` by ``gridsight analyze``'s still reader; the line saying so, or
+    :class:`PitCalibrationInputError` (nothing saved) when the pit is not found again, most
+    holes are unread, or an item screenshot shows another item than its own."""
+    from gridsight.games.thrill_digger.still import still_reader
+    from gridsight.solvers.errors import InputError as ReadError
+    from gridsight.vision.images import load_image
+
+    kept = " (the calibration of that name made before is kept)" if folder.is_dir() else ""
+    advice = ("; check that --corners are the four corner holes' centres (top-left, top-right, "
+              "bottom-right, bottom-left) on this screenshot")
+
+    def refuse(why: str) -> PitCalibrationInputError:
+        return PitCalibrationInputError(f"reading the screenshot back through the new "
+                                        f"calibration, {why}: nothing saved{kept}{advice}")
+
+    try:
+        reader = still_reader(str(staged))
+        reading = reader.read(image).reading
+    except ReadError as error:
+        raise refuse(f"the pit is not found again ({str(error).splitlines()[0]})") from None
+    unread = len(reading.unread)
+    if 2 * unread > holes:
+        raise refuse(f"{unread} of {holes} holes are unread")
+    seen = 0
+    for item in items:
+        try:
+            shot = reader.read(load_image(item.path)).reading
+        except ReadError as error:
+            raise refuse(f"{item.path}: the pit is not found again "
+                         f"({str(error).splitlines()[0]})") from None
+        tokens = {t for line in shot.text.splitlines()[1:] for t in line.split()}
+        others = sorted(tokens & set(ITEM_NAMES) - {item.token})
+        if others:  # the colours learned take one item for another: a wrong read later
+            raise refuse(f"{item.path} (the {ITEM_NAMES[item.token]}) reads as the "
+                         f"{ITEM_NAMES[others[0]]}; give a clearer screenshot of each item")
+        seen += item.token in tokens
+    line = (f"read back: the screenshot reads {holes - unread} of {holes} holes"
+            + (f" ({unread} unread)" if unread else ""))
+    if items:
+        line += (f"; {seen} of {len(items)} item screenshot{'s' * (len(items) != 1)} show "
+                 "their item rising (the others: none seen, not a wrong one)")
+    return line
 
 
 # -- the saved pit ----------------------------------------------------------------------------
