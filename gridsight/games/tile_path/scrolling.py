@@ -146,8 +146,29 @@ def whole_board_check(room: Room, source: str, read: ReadThrough) -> ShownCheck:
                     f"{name}: this screenshot shows a {game} board (gridsight analyze "
                     f"{shlex.quote(name)} reads it), not a tile-path screen of the room in "
                     f"{source}")
+        if _disco_zoo_board(image):
+            raise InputError(
+                f"{name}: this screenshot shows a Disco Zoo board (a 5 x 5 grid of rescue "
+                f"tiles; gridsight analyze --game disco-zoo {shlex.quote(name)} reads it), "
+                f"not a tile-path screen of the room in {source}")
 
     return check
+
+
+def _disco_zoo_board(image: np.ndarray) -> bool:
+    """Whether Disco Zoo's shipped pack finds a whole 5 x 5 board of rescue tiles in
+    ``image``, every tile read (its lattice and lawn; found by structure, so asked last and
+    only of a screenshot no place in the room fits: a Disco Zoo screenshot given Hero's
+    Cave spent 7-9 CPU s in the room's searches before "the view's place is unclear"; this
+    look costs 0.2-0.5 CPU s on one, ~1.3 on a picture that is not)."""
+    from gridsight.readers.find import find_in
+
+    try:
+        found = find_in(image, {"disco-zoo": load_game_pack("disco-zoo", None)})
+    except (VisionInputError, InputError):
+        return False
+    geometry = found.read.geometry
+    return (geometry.rows, geometry.cols) == (5, 5) and found.read.known_fraction >= 1.0
 
 
 def read_back(images: Sequence[tuple[str, np.ndarray]], pack: TemplatePack,
