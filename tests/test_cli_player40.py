@@ -25,6 +25,23 @@ def test_a_screenshot_analysed_as_another_game_names_the_game_found_in_it(run_cl
     assert not out.exists()  # nothing written for a board not found
 
 
+def test_a_folder_analysed_as_another_game_pays_the_other_games_search_once(run_cli, tmp_path):
+    """The other games' search (0.6 CPU s a Disco Zoo screenshot) ran once per file of a
+    folder given the wrong --game (session 41): the first file names the game found in it,
+    the later ones are told where it was found, unsearched."""
+    folder = tmp_path / "shots"
+    folder.mkdir()
+    for name in ("a.png", "b.png"):
+        (folder / name).write_bytes((SHOTS / "disco-zoo-jungle.png").read_bytes())
+    code, stdout, err = run_cli("analyze", "--game", "minesweeper", str(folder),
+                                "--out", str(tmp_path / "out"))
+    assert code == 2 and stdout == "" and "Traceback" not in err
+    first, second = [line for line in err.splitlines() if "no minesweeper" in line]
+    assert "a.png" in first and "a disco-zoo board is found in it" in first, err
+    assert "b.png" in second and "is found in it" not in second, err
+    assert f"(a disco-zoo board was found in {folder / 'a.png'}) leave out --game" in second
+
+
 def test_a_tiny_cut_of_a_screenshot_is_said_to_be_too_small(run_cli, tmp_path):
     cut = tmp_path / "cut.png"
     cv2.imwrite(str(cut), cv2.imread(str(SHOTS / "minesweeper-beginner.png"))[200:240, 150:190])

@@ -129,6 +129,18 @@ class Outcome:
     choices: HintChoices | None = None  # the hint that would read it, when the reader knows
 
 
+@dataclass
+class OtherGames:
+    """What one run learned of the other games in screenshots ``--game``'s board was not found
+    in (:func:`not_found_hint`): the other games' search is paid on the first such file
+    only (a folder of another game's screenshots paid it once per file: 0.6 CPU s each for
+    Disco Zoo's); later ones are told what it found and where."""
+
+    searched: bool = False
+    game: str = ""  # the game found by that search ("" none)
+    where: str = ""  # ... in this file
+
+
 def _game_choices() -> list[str]:
     """Every game analyze reads: through a pack, or as a 3D pit through a calibration."""
     pits = [spec.name for spec in all_specs() if isinstance(spec.reading, PitReading)
@@ -166,10 +178,11 @@ def run(options: argparse.Namespace) -> int:
     for outcome in outcomes:
         _failed(outcome, options)
     used: set[str] = set()
+    others = OtherGames()
     with ProgressBar(len(files), "images", enabled=None if had_folder else False) as bar:
         for path in files:
             outcome = analyse_one(path, shelf, game, memory, hints, options, out_dir, used,
-                                  merger)
+                                  merger, others)
             if outcome.error:
                 if bar.enabled:
                     sys.stderr.write("\n")
@@ -352,11 +365,13 @@ def solver_of(game: str, options: argparse.Namespace) -> Solve:
 
 def analyse_one(path: str, shelf: PackShelf, game: str | None, memory: ScreenMemory | None,
                 hints: ReadHints, options: argparse.Namespace, out_dir: Path,
-                used: set[str], merger: ViewMerger | None = None) -> Outcome:
+                used: set[str], merger: ViewMerger | None = None,
+                others: OtherGames | None = None) -> Outcome:
     """One screenshot: found (``game``'s board, or the best of every game's, first where
     ``memory`` last saw one on a screen of its size), read, solved, painted and printed.
     With a ``merger`` (``--sequence``) the board read is merged into the boards before; a
-    screenshot refused is told to it as a moment missed (:meth:`ViewMerger.missed`)."""
+    screenshot refused is told to it as a moment missed (:meth:`ViewMerger.missed`).
+    ``others``: what the run learned of other games' boards so far (:class:`OtherGames`)."""
     from gridsight.readers.find import read_found
     from gridsight.vision.images import DEFAULT_MAX_PIXELS, load_image
 
@@ -368,7 +383,7 @@ def analyse_one(path: str, shelf: PackShelf, game: str | None, memory: ScreenMem
         if merger is not None:  # a moment missed: the board may have changed unseen in it
             merger.missed()
             return Outcome(path, error=_named(path, error))
-        hint = not_found_hint(image, shelf, game) \
+        hint = not_found_hint(image, shelf, game, others, path) \
             if isinstance(error, BoardNotFoundError) and image is not None else ""
         return Outcome(path, error=_named(path, error) + hint)
     contradictions: tuple[str, ...] = ()
@@ -534,11 +549,14 @@ def _replaceable(target: Path) -> bool:
 SMALL_PICTURE = 100
 
 
-def not_found_hint(image: np.ndarray, shelf: PackShelf, game: str | None) -> str:
+def not_found_hint(image: np.ndarray, shelf: PackShelf, game: str | None,
+                   others: OtherGames | None = None, path: str = "") -> str:
     """What the player can do about a picture in which no board was found, said after the
     error: a picture too small to hold a board; with ``--game``, the game another shipped
     pack finds in it (looked for only then, with the shipped looks: the run's cost when the
-    wrong game is named, never on a board found); else the screenshot gridsight reads."""
+    wrong game is named, never on a board found); else the screenshot gridsight reads.
+    With ``others`` (:class:`OtherGames`, one per run) that search is made on the run's
+    first such file (``path``) only; later files are told what it found, and where."""
     from gridsight.readers.find import find_in
 
     height, width = image.shape[:2]
@@ -547,11 +565,20 @@ def not_found_hint(image: np.ndarray, shelf: PackShelf, game: str | None) -> str
                 "game's whole screen, not a cut of it")
     if game is not None:
         if shelf.pack is None:
+            if others is not None and others.searched:
+                if others.game:
+                    where = "<stdin>" if others.where == STDIN else others.where
+                    return (f"; not a {game} screenshot? (a {others.game} board was found in "
+                            f"{where}) leave out --game to try every game")
+                return f"; not a {game} screenshot? leave out --game to try every game"
             try:
-                others = {g: p for g, p in shelf.every().items() if g != game}
-                found = find_in(image, others) if others else None
+                packs = {g: p for g, p in shelf.every().items() if g != game}
+                found = find_in(image, packs) if packs else None
             except VisionInputError:
                 found = None
+            if others is not None:
+                others.searched, others.where = True, path
+                others.game = found.game if found is not None else ""
             if found is not None:
                 return (f"; a {found.game} board is found in it: leave out --game (or give "
                         f"--game {found.game})")
