@@ -48,6 +48,13 @@ DRAWN_LABEL = 12
 #: its key said "Panda or ...", the second animal it may be lost.
 DRAWN_MARK = 40
 HAND_COLOUR = (0, 215, 255)  # yellow (BGR), as the live panel's hand-set cells
+#: A saved frame whose cells are smaller than this (in the report's pixels) has its advice
+#: drawn at a whole multiple of its size (the frame itself stretched under it, at most
+#: :data:`MAX_UPSCALE` times and :data:`UPSCALED_WIDTH` px wide): a game window at half its
+#: pack's size (the smallest the readers find, 0.5x) had its figures ("10%") ~7 px tall.
+LEGIBLE_CELL = 48
+MAX_UPSCALE = 3
+UPSCALED_WIDTH = 960  # the report's column (60em)
 
 
 # -- times --------------------------------------------------------------------------------
@@ -626,13 +633,16 @@ def _picture_html(contents: LogContents, record: LogRecord, frames: FrameStore,
                 key = (css, json.dumps(record.advice.to_dict(), sort_keys=True),
                        tuple(record.manual), record.move,
                        tuple(record.geometry.homography.ravel()))
+                geometry = frame.geometry(record.geometry)
+                times = upscale(frame.size, geometry)
                 if key not in frames.layers:  # steps drawing the same: drawn once
                     frames.layers.clear()  # only the last is kept: a few MB at most
-                    layer = annotation_layer(frame.size, record,
-                                             frame.geometry(record.geometry))
+                    w, h = frame.size
+                    layer = annotation_layer((w * times, h * times), record,
+                                             geometry.scaled(times) if times > 1 else geometry)
                     frames.layers[key] = (png_base64(layer, 3), layer.shape[1], layer.shape[0])
                 layer_png, width, height = frames.layers[key]
-                w, h = frame.size
+                w, h = frame.size[0] * times, frame.size[1] * times
                 return [f'<div class="shot {css}" style="width: {width}px; '
                         f'background-size: {100 * w / width:.4f}% {100 * h / height:.4f}%">'
                         f'<img class="board" alt="{esc(alt)}" '
@@ -646,6 +656,30 @@ def _picture_html(contents: LogContents, record: LogRecord, frames: FrameStore,
     if note:
         out.append(f'<p class="warn">{esc(note)}</p>')
     return out, False
+
+
+def upscale(size: tuple[int, int], geometry) -> int:
+    """How many times a frame of ``size`` (width, height) with the board at ``geometry`` is
+    drawn larger in the report: 1, or enough for its smallest cell to reach
+    :data:`LEGIBLE_CELL` px (at most :data:`MAX_UPSCALE` times, :data:`UPSCALED_WIDTH` px
+    wide).
+
+    >>> from gridsight.vision.geometry import BoardGeometry
+    >>> upscale((228, 260), BoardGeometry.from_corners([(16, 40), (176, 40), (176, 200),
+    ...                                                  (16, 200)], 9, 9))
+    3
+    >>> upscale((720, 520), BoardGeometry.from_corners([(32, 80), (352, 80), (352, 400),
+    ...                                                  (32, 400)], 9, 9))
+    1
+    """
+    import math
+
+    cell = min(min(geometry.cell_size(r, c)) for r in (0, geometry.rows - 1)
+               for c in (0, geometry.cols - 1))
+    if cell >= LEGIBLE_CELL or cell <= 0:
+        return 1
+    wide = max(1, UPSCALED_WIDTH // max(size[0], 1))
+    return max(1, min(MAX_UPSCALE, wide, math.ceil(LEGIBLE_CELL / cell)))
 
 
 def annotation_layer(size: tuple[int, int], record: LogRecord, geometry) -> np.ndarray:

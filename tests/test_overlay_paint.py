@@ -139,6 +139,20 @@ def test_small_cells_use_compact_spellings():
     assert full == "0.25" and px >= 20
 
 
+def test_a_row_of_small_cells_drops_the_sign_rather_than_run_figures_together():
+    """Minesweeper at half its pack's size (18 px cells): "10%" at the legible minimum is wider
+    than its cell, so a row of them ran together ("10%10%10%"); the compact "10" fits and is
+    drawn instead (session 41). Each figure's white ink stays within its own cell."""
+    g = _rect(18, rows=1, cols=6, x=40, y=40)
+    figures = tuple(CellFigure(0, c, "10%") for c in range(6))
+    layer = render_layer((240, 120), g, Advice("demo", 1, 6, figures=figures))
+    white = _mask(layer, np.array([255, 255, 255, 255], np.uint8))
+    ys, xs = np.nonzero(white)
+    assert ys.max() - ys.min() + 1 >= style.MIN_TEXT_PX - 1  # as legible as before
+    for c in range(6):  # no ink on the lines between cells: each figure keeps to its cell
+        assert not white[:, 40 + 18 * c].any() and not white[:, 40 + 18 * (c + 1) - 1].any()
+
+
 def test_different_figures_draw_different_text():
     g = _rect(40, rows=1, cols=1)
     a = render_layer((120, 100), g, Advice("d", 1, 1, figures=(CellFigure(0, 0, "12"),)))

@@ -300,3 +300,34 @@ def test_the_report_never_replaces_a_players_own_file(tmp_path, run_cli, thrill_
     for _ in range(2):  # new, then the earlier report replaced
         code, out, err = run_cli("replay", "s.jsonl", "--html", "report.html")
         assert code == 0 and "report: report.html" in out, err
+
+
+def test_a_small_frames_figures_are_drawn_large_enough_to_read(tmp_path, thrill_digger):
+    """A frame whose cells are 18 px (a game window at half its pack's size, the smallest the
+    readers find) had its figures ("10%") ~7 px tall in the report: its advice is now drawn
+    at 3x over the frame stretched (session 41)."""
+    from gridsight.report_frames import Budget, FrameStore
+
+    game, small = thrill_digger, BoardGeometry.from_rect(12, 12, 18, 18, 5, 8)
+    path = tmp_path / "small.jsonl"
+    log = RecommendationLog(path, save_frames=True)
+    text = "difficulty: expert\n" + "\n".join(" ".join(["."] * 8) for _ in range(5))
+    solution = game.solve(parse_boards(text)[0], game.options_type())
+    log.append(LogRecord(step=1, time=utc_now(), game="thrill-digger", board=text,
+                         advice=solution.advice, solution=solution.json, geometry=small),
+               np.full((120, 170, 3), FRAME_COLOUR, np.uint8))
+    contents = read_log(path)
+    html, shown = replay._picture_html(contents, contents.records[0],
+                                       FrameStore(contents.frames), Budget(10**8))
+    assert shown
+    width = int(re.search(r"width: (\d+)px", html[0]).group(1))
+    layer = cv2.imdecode(np.frombuffer(base64.b64decode(
+        re.search(r'src="data:image/png;base64,([A-Za-z0-9+/=]+)"', html[0]).group(1)),
+        np.uint8), cv2.IMREAD_UNCHANGED)
+    assert layer.shape[1] == width >= 3 * 170
+    # The white figures' ink: each cell's figure at least 12 px tall (was 7-8 px).
+    white = (layer[..., 3] == 255) & np.all(layer[..., :3] >= 250, axis=2)
+    rows = np.flatnonzero(white.any(axis=1))
+    runs = np.split(rows, np.flatnonzero(np.diff(rows) > 1) + 1)
+    tallest = max(len(run) for run in runs)
+    assert tallest >= 12, tallest
