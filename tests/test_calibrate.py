@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -344,6 +345,16 @@ def test_calibrate_thrill_digger_reads_its_screenshot_back_before_saving(tmp_pat
     assert code != 0 and "Traceback" not in err, err
     assert "holes are unread" in err and "nothing saved" in err and "--corners" in err
     assert not (data_dir / "pits" / "frame").exists()
+    # Another game's screenshot read back as a pit (any picture does: the pit is followed by
+    # its own ground): named as that game's by its shipped pack, before anything is learned.
+    shot = Path(__file__).resolve().parents[1] / "examples" / "screenshots" / \
+        "disco-zoo-jungle.png"
+    code, out, err = run_cli("calibrate", "thrill-digger", str(shot), "--corners",
+                             "50,200,250,200,250,420,50,420", "--difficulty", "beginner",
+                             "--skin", "zoo")
+    assert code == 2 and "Traceback" not in err, err
+    assert "shows a disco-zoo board" in err and "not a Thrill Digger pit" in err
+    assert not (data_dir / "pits" / "zoo").exists()
 
 
 ROOM_FOR_ERRORS = ["S . . . . . . .", ". # . . . . # .", ". x x L . . . .",
