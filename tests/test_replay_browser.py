@@ -43,7 +43,9 @@ window.addEventListener("load", function () {
              scroll: document.documentElement.scrollWidth, boards: [], smallest: 1000,
              viewport: !!document.querySelector(
                'meta[name="viewport"][content*="width=device-width"]')};
-  var column = document.body.clientWidth;
+  var style = getComputedStyle(document.body);  // the column: the body's content box
+  var column = document.body.clientWidth - parseFloat(style.paddingLeft)
+               - parseFloat(style.paddingRight);
   document.querySelectorAll('img.board[alt$="the board with its advice"]').forEach(function (img) {
     out.boards.push({shown: img.clientWidth, natural: img.naturalWidth, column: column});
   });
