@@ -48,10 +48,13 @@ DRAWN_LABEL = 12
 #: its key said "Panda or ...", the second animal it may be lost.
 DRAWN_MARK = 40
 HAND_COLOUR = (0, 215, 255)  # yellow (BGR), as the live panel's hand-set cells
-#: A saved frame whose cells are smaller than this (in the report's pixels) has its advice
-#: drawn at a whole multiple of its size (the frame itself stretched under it, at most
-#: :data:`MAX_UPSCALE` times and :data:`UPSCALED_WIDTH` px wide): a game window at half its
-#: pack's size (the smallest the readers find, 0.5x) had its figures ("10%") ~7 px tall.
+#: A saved frame whose cells are smaller than :data:`SMALL_CELL` px (in the report's pixels)
+#: has its advice drawn at the whole multiple of its size that makes them :data:`LEGIBLE_CELL`
+#: (the frame itself stretched under it, at most :data:`MAX_UPSCALE` times and
+#: :data:`UPSCALED_WIDTH` px wide): a game window at half its pack's size (the smallest the
+#: readers find, 0.5x) had its figures ("10%") ~7 px tall. Cells of 32 px and more (the
+#: bundled Minesweeper and Disco Zoo screenshots as they are: 35 and 42 px) are drawn as saved.
+SMALL_CELL = 32
 LEGIBLE_CELL = 48
 MAX_UPSCALE = 3
 UPSCALED_WIDTH = 960  # the report's column (60em)
@@ -660,15 +663,15 @@ def _picture_html(contents: LogContents, record: LogRecord, frames: FrameStore,
 
 def upscale(size: tuple[int, int], geometry) -> int:
     """How many times a frame of ``size`` (width, height) with the board at ``geometry`` is
-    drawn larger in the report: 1, or enough for its smallest cell to reach
-    :data:`LEGIBLE_CELL` px (at most :data:`MAX_UPSCALE` times, :data:`UPSCALED_WIDTH` px
-    wide).
+    drawn larger in the report: 1, or (its smallest cell under :data:`SMALL_CELL` px) enough
+    for that cell to reach :data:`LEGIBLE_CELL` px (at most :data:`MAX_UPSCALE` times,
+    :data:`UPSCALED_WIDTH` px wide).
 
     >>> from gridsight.vision.geometry import BoardGeometry
     >>> upscale((228, 260), BoardGeometry.from_corners([(16, 40), (176, 40), (176, 200),
     ...                                                  (16, 200)], 9, 9))
     3
-    >>> upscale((720, 520), BoardGeometry.from_corners([(32, 80), (352, 80), (352, 400),
+    >>> upscale((456, 520), BoardGeometry.from_corners([(32, 80), (352, 80), (352, 400),
     ...                                                  (32, 400)], 9, 9))
     1
     """
@@ -676,7 +679,7 @@ def upscale(size: tuple[int, int], geometry) -> int:
 
     cell = min(min(geometry.cell_size(r, c)) for r in (0, geometry.rows - 1)
                for c in (0, geometry.cols - 1))
-    if cell >= LEGIBLE_CELL or cell <= 0:
+    if cell >= SMALL_CELL or cell <= 0:
         return 1
     wide = max(1, UPSCALED_WIDTH // max(size[0], 1))
     return max(1, min(MAX_UPSCALE, wide, math.ceil(LEGIBLE_CELL / cell)))
