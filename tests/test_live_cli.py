@@ -220,6 +220,47 @@ def test_a_session_that_never_found_its_window_ends_as_a_failure_naming_it(
     assert not log.exists()
 
 
+def test_a_session_that_never_found_a_board_of_its_game_ends_as_a_failure(
+        run_cli, monkeypatch, tmp_path):
+    """``--game disco-zoo`` on the pentomino level's window (session 41, under Xvfb): the
+    session said "no board in view ... another game?" and ended with exit 0 as if it had
+    played; it now ends with one line saying so and exit 1, as a window never found."""
+    pytest.importorskip("PySide6")
+    import time
+    from pathlib import Path
+
+    import cv2
+
+    monkeypatch.setenv("QT_QPA_PLATFORM", "offscreen")
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.setattr("gridsight.commands.live._check_display", lambda *a, **k: None)
+    from gridsight.vision.capture import Frame, Rect
+
+    shot = Path(__file__).resolve().parents[1] / "examples" / "screenshots" / \
+        "pentomino-level.png"
+    pixels = cv2.imread(str(shot))
+    pixels.setflags(write=False)
+
+    class PentominoWindow:
+        def __init__(self, source):
+            self.source = source
+
+        def grab(self):
+            return Frame(pixels, Rect(0, 0, pixels.shape[1], pixels.shape[0]), time.time())
+
+        def close(self):
+            pass
+
+    monkeypatch.setattr("gridsight.vision.capture.ScreenCapture", PentominoWindow)
+    code, _, err = run_cli("live", "--game", "disco-zoo", "--window", "Level", "--log",
+                           str(tmp_path / "s.jsonl"), "--duration", "3", "--no-panel",
+                           "--no-overlay")
+    assert code == 1 and "Traceback" not in err, err
+    last = err.strip().splitlines()[-1]
+    assert last.startswith("gridsight: no disco-zoo board was found in the "), err
+    assert "another game's window?" in last, err
+
+
 def test_a_log_or_status_file_naming_a_players_own_file_is_refused_and_left_as_it_was(
         live_extra, run_cli, tmp_path, monkeypatch):
     """``--log shot.png`` (a screenshot, the player's notes) was taken for a log: its last

@@ -427,4 +427,11 @@ def _drive(options, loop, capture, choices, notice: str, draw_over: bool) -> int
             raise RuntimeFailure(f"no window titled '{options.window}' was found while the "
                                  f"session ran{there}")
         raise RuntimeFailure(f"nothing was captured in the session: {why}")
+    counters = loop.counters
+    if capture is not None and driver.captured and counters.reads and not counters.located:
+        # The window was there but no board of the game in any frame read (another game's
+        # window, --game wrong): said once more at the end, exit 1, as a window never found.
+        raise RuntimeFailure(f"no {loop.game} board was found in the {counters.reads} "
+                             f"frame(s) read in the session: another game's window? (--game "
+                             f"{loop.game} was given; 'gridsight games' lists the games)")
     return code

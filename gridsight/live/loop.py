@@ -156,6 +156,7 @@ class LoopCounters:
     skipped: int = 0
     missing: int = 0
     passed: int = 0  # boards given no advice record (logged as passed, with why)
+    located: int = 0  # frames read in which the board was found (a wrong --game: none)
 
 
 class LiveLoop:
@@ -358,6 +359,7 @@ class LiveLoop:
         self._note = update.note
         if update.geometry is not None:
             self._hidden = update.warning
+            self.counters.located += 1
         if update.moved:
             self._note_move(update.moved)
         if not self.source.ready or (not update.changed and self._solved_key is not None):
