@@ -1695,9 +1695,11 @@ def _alone_under(lines: list[TextLine], picture: Box) -> list[TextLine]:
     card writes its name as the first text under its picture, and with ``YOU HAVE`` not
     seen the name is the one line there (0.76x fresh 1144000: a 4-px box found at y 97, in
     the gap between the sprite and ``GIRAFFE``'s 12-px line at 114, the card's one line).
-    Empty when there are none or several (which is the name is then unsure)."""
+    Of two words at most: every animal's name is (``POLAR BEAR``), ``YOU HAVE n`` not known
+    as the label is three. Empty when there are none or several (the name is then unsure)."""
     bottom = picture[1] + picture[3]
     under = [ln for ln in lines if ln.box[1] >= bottom and len(ln.glyphs) >= MIN_NAME
+             and len(ln.words) <= 2
              and _capitals(ln, float(np.median([g.box[3] for g in ln.glyphs])))]
     return under if len(under) == 1 else []
 
