@@ -1689,6 +1689,9 @@ def _side_by_side_joined(lines: list[TextLine]) -> list[TextLine]:
 THIN_BOX = 3.0  # a name line found around a thinner name box is at most this many times it
 
 
+LEGIBLE = 6.0  # pixels: a line shorter has its letters run together (lengths.MIN_LETTER)
+
+
 def _alone_under(lines: list[TextLine], picture: Box) -> list[TextLine]:
     """The one line of :data:`MIN_NAME` glyphs or more wholly under a card's ``picture``, its
     glyphs of a capital's height (:func:`_capitals`), where its name box holds no line: a
@@ -1696,10 +1699,12 @@ def _alone_under(lines: list[TextLine], picture: Box) -> list[TextLine]:
     seen the name is the one line there (0.76x fresh 1144000: a 4-px box found at y 97, in
     the gap between the sprite and ``GIRAFFE``'s 12-px line at 114, the card's one line).
     Of two words at most: every animal's name is (``POLAR BEAR``), ``YOU HAVE n`` not known
-    as the label is three. Empty when there are none or several (the name is then unsure)."""
+    as the label is three; and :data:`LEGIBLE` pixels tall or more (0.70x 1058052's 5-px
+    line of 4 glyphs under ``TOUCAN``'s picture read ``PIKA`` and lost the title's region).
+    Empty when there are none or several (the name is then unsure)."""
     bottom = picture[1] + picture[3]
     under = [ln for ln in lines if ln.box[1] >= bottom and len(ln.glyphs) >= MIN_NAME
-             and len(ln.words) <= 2
+             and len(ln.words) <= 2 and ln.height >= LEGIBLE
              and _capitals(ln, float(np.median([g.box[3] for g in ln.glyphs])))]
     return under if len(under) == 1 else []
 
