@@ -1624,6 +1624,8 @@ def _edge_of(line: TextLine, lines: Sequence[TextLine]) -> bool:
                 and ox - pad <= x and x + w <= ox + ow + pad):
             return True
     return False
+
+
 CAPITALS = 0.6  # a line of a name has at least this share of its glyphs of a capital's height
 
 
