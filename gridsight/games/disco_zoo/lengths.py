@@ -193,6 +193,22 @@ def _pieces_joined(line: TextLine, name: str) -> TextLine:
     return line if joined is None else joined
 
 
+def letter_for(line: TextLine, lines: Sequence[TextLine | None], letter: float) -> float:
+    """The usual width of a letter of ``line``: the screen's (``letter``,
+    :func:`screens_letter` of its name ``lines``) times the line's glyphs' height over the
+    screen's, when the line is written taller. A font's letters widen with their height, and a
+    card writes a short name bigger than the others' (wider 1.32x seed 1122011: ``COW`` and
+    ``PIG`` 21 px tall beside ``CHICKEN``'s 11, their letters 1.8 times ``CHICKEN``'s width,
+    were taken for pairs run together and never counted; widest 1.97x 1124013's ``KIWI``
+    beside ``FIREFLY``); a pair run together is still twice its own line's letter."""
+    # (every glyph's height, as :func:`screens_letter` takes every glyph's width)
+    heights = [g.box[3] for ln in lines if ln is not None for g in ln.glyphs]
+    if not line.glyphs or not heights:
+        return letter
+    ratio = float(np.median([g.box[3] for g in line.glyphs])) / float(np.median(heights))
+    return letter * max(1.0, ratio)
+
+
 def by_length(words: ScreenText, widths: Sequence[int], standing: Settled,
               names: Sequence[Sequence[str] | None], clues: Sequence[CardClue],
               found: Sequence[tuple[Cell, tuple[str, ...]]], empty: Sequence[Cell],
@@ -228,7 +244,8 @@ def by_length(words: ScreenText, widths: Sequence[int], standing: Settled,
         read_as_none = card.name is None and card.cost >= LENGTH_COST
         if not read_as_none and (len(card.candidates) != 1 or card.cost >= LENGTH_COST):
             continue
-        if holds_pair(line, letter):
+        own = letter_for(line, lines, letter)
+        if holds_pair(line, own):
             continue  # letters run together in pairs: its glyph count is not its name's
         if read_as_none:
             narrowed[k] = _unread_by_length(line, card.candidates, options, widths[k])
@@ -241,7 +258,7 @@ def by_length(words: ScreenText, widths: Sequence[int], standing: Settled,
             continue
         fitting = [name for name in options if fits_name(line, name, widths[k])]
         if fitting == [card.candidates[0]] and \
-                not length_unsure(line, fitting[0], options, letter):
+                not length_unsure(line, fitting[0], options, own):
             narrowed[k] = (fitting[0],)
     if list(narrowed) == list(names) + [None] * (len(narrowed) - len(names)):
         return None

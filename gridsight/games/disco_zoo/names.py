@@ -1605,6 +1605,27 @@ def _text_shaped(lines: list[TextLine], card: CardText) -> int:
 
 
 SPECK = 0.25  # a line above ``YOU HAVE`` less than this share of its height is no name
+EDGE_OF = 0.5  # a line this share of the height of a line it hangs from is that line's foot
+
+
+def _edge_of(line: TextLine, lines: Sequence[TextLine]) -> bool:
+    """Whether ``line`` hangs from another of ``lines``: its top on that line's bottom row
+    (a pixel apart at most), within its columns (a quarter of its height either side), and
+    under :data:`EDGE_OF` of its height. A name's letters stand on their own row: what
+    touches their foot is their outline's lower edge found apart (wider 1.32x seed 1122011:
+    ``COW``'s 21-px line and a 5-px line of 2 glyphs from its bottom row, ``CHICKEN``'s
+    11-px line and two 4-px ones, each then taken for the name as the line nearest
+    ``YOU HAVE``)."""
+    x, y, w, h = line.box
+    for other in lines:
+        ox, oy, ow, oh = other.box
+        pad = 0.25 * oh
+        if (other is not line and h < EDGE_OF * oh and abs(y - (oy + oh)) <= 1
+                and ox - pad <= x and x + w <= ox + ow + pad):
+            return True
+    return False
+
+
 CAPITALS = 0.6  # a line of a name has at least this share of its glyphs of a capital's height
 
 
@@ -1670,6 +1691,26 @@ def _side_by_side_joined(lines: list[TextLine]) -> list[TextLine]:
 THIN_BOX = 3.0  # a name line found around a thinner name box is at most this many times it
 
 
+LEGIBLE = 6.0  # pixels: a line shorter has its letters run together (lengths.MIN_LETTER)
+
+
+def _alone_under(lines: list[TextLine], picture: Box) -> list[TextLine]:
+    """The one line of :data:`MIN_NAME` glyphs or more wholly under a card's ``picture``, its
+    glyphs of a capital's height (:func:`_capitals`), where its name box holds no line: a
+    card writes its name as the first text under its picture, and with ``YOU HAVE`` not
+    seen the name is the one line there (0.76x fresh 1144000: a 4-px box found at y 97, in
+    the gap between the sprite and ``GIRAFFE``'s 12-px line at 114, the card's one line).
+    Of two words at most: every animal's name is (``POLAR BEAR``), ``YOU HAVE n`` not known
+    as the label is three; and :data:`LEGIBLE` pixels tall or more (0.70x 1058052's 5-px
+    line of 4 glyphs under ``TOUCAN``'s picture read ``PIKA`` and lost the title's region).
+    Empty when there are none or several (the name is then unsure)."""
+    bottom = picture[1] + picture[3]
+    under = [ln for ln in lines if ln.box[1] >= bottom and len(ln.glyphs) >= MIN_NAME
+             and len(ln.words) <= 2 and ln.height >= LEGIBLE
+             and _capitals(ln, float(np.median([g.box[3] for g in ln.glyphs])))]
+    return under if len(under) == 1 else []
+
+
 def _name_line(lines: list[TextLine], card: CardText, owned: TextLine | None,
                borrowed: bool = False) -> TextLine | None:
     """A card's name: the lines just above ``YOU HAVE`` (two when the name is wrapped), else
@@ -1691,6 +1732,8 @@ def _name_line(lines: list[TextLine], card: CardText, owned: TextLine | None,
             inside = [ln for ln in lines if bh < ln.box[3] <= THIN_BOX * bh
                       and len(ln.glyphs) >= MIN_NAME
                       and min(by + bh, ln.box[1] + ln.box[3]) - max(by, ln.box[1]) >= 0.5 * bh]
+        if not inside and card.picture is not None:
+            inside = _alone_under(lines, card.picture)
         # (the nearest the box's middle: faint ink may find a sprite's patches above it)
         middle = by + 0.5 * bh
         return min(inside, key=lambda ln: abs(ln.box[1] + 0.5 * ln.box[3] - middle)) \
@@ -1706,6 +1749,7 @@ def _name_line(lines: list[TextLine], card: CardText, owned: TextLine | None,
         # half of it, a 7-pixel line under 950026's ``HORSE`` went too, which made a way of
         # seeing the card whose ``HORSE`` broke in six glyphs win over one that read it)
         above = [ln for ln in above if ln.height >= SPECK * owned.height]
+        above = [ln for ln in above if not _edge_of(ln, above)]
     above = [ln for ln in above if not any(_within(ln, other) for other in above
                                             if other is not ln)]
     if owned is not None:
