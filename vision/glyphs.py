@@ -31,6 +31,7 @@ True
 
 from __future__ import annotations
 
+import hashlib
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -1272,15 +1273,17 @@ BY_PIXELS = 1 << 16  # pairs remembered at most (then forgotten all at once)
 
 
 def _pixels(glyph: Glyph) -> tuple:
-    """Everything of ``glyph`` :func:`_glyph_distance` reads (its canvas's bytes, shape and
-    type; its cap and side edges), made once per glyph (kept on it: a canvas is read only)."""
+    """Everything of ``glyph`` :func:`_glyph_distance` reads (its canvas's bytes, by their
+    SHA-1 digest as the screens' own memos key pixels, its shape and type; its cap and side
+    edges), made once per glyph (kept on it: a canvas is read only)."""
     made = glyph.__dict__.get("_pixels")
     if made is None:
         canvas = glyph.canvas
         edges = (glyph.top, glyph.bottom, glyph.left, glyph.right)
         # (the edges' types too: a float32 edge of a float's value is worked out otherwise)
-        made = glyph.__dict__["_pixels"] = (canvas.tobytes(), canvas.shape, canvas.dtype.str,
-                                            edges, tuple(map(type, edges)))
+        made = glyph.__dict__["_pixels"] = (
+            hashlib.sha1(np.ascontiguousarray(canvas).tobytes()).digest(), canvas.shape,
+            canvas.dtype.str, edges, tuple(map(type, edges)))
     return made
 
 
