@@ -36,6 +36,7 @@ of them. Whenever the counts differ (Panda 2, Tiger 0) this alone tells every ti
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import product
 from typing import Sequence
 
@@ -97,6 +98,17 @@ class Told:
 MAX_COUNTED = 512  # assignments checked against the board at most (beyond: counts only)
 
 
+def boxes_stand(found: Sequence[FoundTile], animals: Sequence[Animal],
+                counts: Sequence[int | None], *, empty: Sequence[Cell] = (),
+                region: str = "", taps: int = 10, unread: int = 0) -> bool:
+    """Whether :func:`by_boxes` finds an assignment that stands (``by_boxes(...) is not
+    None``), its walk stopped at the first one: the same walk in the same order up to it
+    (the board checks counted alike), so the same answer by construction. The settling of
+    the cards' animals asks only this, of every choice of animals (measured: most of its CPU
+    on widest screens went on walking past the first assignment that stood)."""
+    return _by_boxes(found, animals, counts, empty, region, taps, unread, True) is not None
+
+
 def by_boxes(found: Sequence[FoundTile], animals: Sequence[Animal],
              counts: Sequence[int | None], *, empty: Sequence[Cell] = (), region: str = "",
              taps: int = 10, unread: int = 0) -> dict[Cell, tuple[int, ...]] | None:
@@ -120,6 +132,14 @@ def by_boxes(found: Sequence[FoundTile], animals: Sequence[Animal],
     >>> by_boxes([], jungle, [0, 2, 0], unread=2)  # ... unless two tiles are unread
     {}
     """
+    return _by_boxes(found, animals, counts, empty, region, taps, unread, False)
+
+
+def _by_boxes(found: Sequence[FoundTile], animals: Sequence[Animal],
+              counts: Sequence[int | None], empty: Sequence[Cell], region: str, taps: int,
+              unread: int, first: bool) -> dict[Cell, tuple[int, ...]] | None:
+    """:func:`by_boxes`; ``first``: its walk stopped at the first assignment that stands
+    (:func:`boxes_stand`; the tiles' animals are then that assignment's alone)."""
     tiles = list(found)
     allowed: dict[Cell, set[int]] = {t.cell: set() for t in tiles}
     board = _Board(animals, empty, region, taps)
@@ -142,7 +162,7 @@ def by_boxes(found: Sequence[FoundTile], animals: Sequence[Animal],
         return True
 
     def walk(i: int) -> None:
-        if not meets(i == len(tiles)):
+        if first and stood[0] or not meets(i == len(tiles)):
             return
         if i == len(tiles):
             if checked[0] < MAX_COUNTED:
@@ -174,6 +194,14 @@ def by_boxes(found: Sequence[FoundTile], animals: Sequence[Animal],
     return {cell: tuple(sorted(ks)) for cell, ks in allowed.items()}
 
 
+@lru_cache(maxsize=4096)
+def _room(animal: Animal, blocked: int) -> tuple[int, ...]:
+    """``animal``'s placements (bitmasks) clear of the cells ``blocked``, in its order: made
+    once per animal and tiles tapped empty (the settling weighs every choice of animals
+    against one board, each choice's animals' room asked anew)."""
+    return tuple(m for m in animal.placements() if not m & blocked)
+
+
 class _Room:
     """Each animal's placements clear of the tiles tapped empty (bitmasks), to cut the ways of
     giving found tiles animals early: a way in which some animal has no placement covering
@@ -184,7 +212,7 @@ class _Room:
 
     def __init__(self, animals: Sequence[Animal], empty: Sequence[Cell]) -> None:
         blocked = sum(1 << (r * COLS + c) for r, c in empty)
-        self.room = [tuple(m for m in a.placements() if not m & blocked) for a in animals]
+        self.room = [_room(a, blocked) for a in animals]
 
     def allows(self, given: Sequence[int]) -> bool:
         """Whether every animal given tiles (``given[k]``: its tiles' bits, disjoint) has a

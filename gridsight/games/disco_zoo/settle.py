@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
 
-from gridsight.games.disco_zoo.identify import FoundTile, by_boxes
+from gridsight.games.disco_zoo.identify import FoundTile, boxes_stand
 from gridsight.solvers.disco_zoo.catalogue import Animal, load_catalogue
 
 Cell = tuple[int, int]
@@ -170,8 +170,8 @@ def _stands(choice: tuple[Animal, ...], clues: Sequence[CardClue],
                 break
             tiles.append(FoundTile(cell, allowed))
         else:
-            if by_boxes(tiles, choice, counts, empty=empty, region=region, taps=taps,
-                        unread=unread) is not None:
+            if boxes_stand(tiles, choice, counts, empty=empty, region=region, taps=taps,
+                           unread=unread):
                 return True
     return False
 
