@@ -31,6 +31,7 @@ SMALLEST: dict[str, list[str]] = {
     # game's first shot, a third of its finds, left out)
     "bench_analyze.py": ["--shots", "2", "--no-warm"],
     "bench_by_boxes.py": ["--seeds", "7002"],
+    "bench_read_fast.py": ["--screens", "1", "--no-warm"],
     # (one game, one further screenshot: 1 s of CPU against 3.3 s for all three games' two)
     "bench_calibrated_packs.py": ["--shots", "1", "--games", "tile-path"],
     # (seed 90003: every section on a capture whose whole-frame search is short, 5 s in all
@@ -118,6 +119,8 @@ PRINTS: dict[str, list[str]] = {
     "bench_by_boxes.py": [r"seed 7002 \([\d.]+x\): baseline [\d.]+ s, grid [\d.]+ s, cut "
                           r"[\d.]+ s", r"total: baseline [\d.]+ s, cut [\d.]+ s, ratio [\d.]+x",
                           r"total: grid [\d.]+ s, masks \(shipped\) [\d.]+ s, ratio [\d.]+"],
+    "bench_read_fast.py": [r"screen 7000 \([\d.]+x\): old [\d.]+ s, new [\d.]+ s",
+                           r"total: old [\d.]+ s, new [\d.]+ s, ratio new/old [\d.]+"],
     "bench_desktop_search.py": [r"desktops \(1 captures, found \d\): search [\d.]+ CPU s "
                                 r"against [\d.]+ for the screen alone \(baseline\), ratio",
                                 r"4K desktops \(1 captures"],
@@ -146,7 +149,8 @@ PRINTS: dict[str, list[str]] = {
 SCREEN_READING = frozenset({
     "bench_analyze.py", "bench_by_boxes.py", "bench_calibrated_packs.py", "bench_desktop.py",
     "bench_desktop_search.py", "bench_disco_screen.py", "bench_locate_screen.py",
-    "bench_disco_settle.py", "bench_panel_search.py", "bench_room_exactness.py",
+    "bench_disco_settle.py", "bench_read_fast.py", "bench_panel_search.py",
+    "bench_room_exactness.py",
     "bench_tile_rooms.py", "bench_vision.py",
     "disco_zoo_counter.py", "disco_zoo_names.py", "disco_zoo_ocr.py", "disco_zoo_variants.py",
 })
