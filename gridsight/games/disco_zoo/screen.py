@@ -1033,14 +1033,18 @@ def found_against_the_fills(cards: tuple[CardSeen, ...],
     left open too: such a screen's colours are off its references. A found tile of no rarity
     read is one animal's, of one of the board's rarities: the fills' rarity may be its, or a
     tile read was read wrong, which is not told; the tiles read are held against the fills
-    all the same (widest 850045 at 0.52x: the Pigeon's rim, the lawn darkened
-    (:func:`_darkened_lawn`), gives no rarity, and the Squirrel's tile read common was left
-    stated against its card's rare fill, the read with ``--animals`` refused)."""
+    read with some confidence all the same (widest 850045 at 0.52x: the Pigeon's rim, the
+    lawn darkened (:func:`_darkened_lawn`), gives no rarity, and the Squirrel's tile read
+    common was left stated against its card's rare fill, read at 0.25, the read with
+    ``--animals`` refused; widest 1114020 at 1.06x: the Crocodile's tile of no rarity, its
+    card's common fill read at 0, a guess, and the Koala's tile rightly rare)."""
     shown = rarities_shown(tiles, any_found=True)
     if shown is None:
         return tiles
+    guessing = rarities_shown(tiles) is None  # (a found tile of no rarity passed over)
     claimed = {card.boxes.rarity for card in cards if card.boxes is not None
-               and card.boxes.filled and card.boxes.rarity not in ("", "pet")} - shown
+               and card.boxes.filled and card.boxes.rarity not in ("", "pet")
+               and (card.boxes.confidence > 0 or not guessing)} - shown
     if not claimed:
         return tiles
     references = _rarity_references(screen_facts())
