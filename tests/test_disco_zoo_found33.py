@@ -11,7 +11,9 @@ rarity (or the fill's) was read wrong: the found tiles are left unsure between t
 - widest 850045 at 0.52x (City): the common Pigeon's and the rare Squirrel's tiles 11 Lab
   apart, 15 and 18 from common's colour; the Squirrel's card's one fill read rare. Both tiles
   were read common, and the read with ``--animals`` refused ("no placement of Pigeon covers
-  the Pigeon tiles"); now each tile is common or rare, and the read names them right.
+  the Pigeon tiles"); now each tile is common or rare, and the read names them right. (Since
+  session 40 the Pigeon's rim, the lawn darkened, gives no rarity; since session 41 the fills'
+  check passes over such a tile and still holds the Squirrel's against the rare fill.)
 - widest 850029 at 1.1x (Outback): two common tiles and a rare one 34-41 Lab from rare's
   colour, 59-68 from common's, all read rare, a card's fills read mythical; the read with
   ``--animals`` refused. The rarities as near again as the one read are left open too
