@@ -1030,12 +1030,21 @@ def found_against_the_fills(cards: tuple[CardSeen, ...],
     rare Squirrel's tile 15 Lab from common's colour beside the common Pigeon's, the
     Squirrel's card's one fill read rare, both tiles stated common with ``--animals``. The
     rarities whose colours are as near again as the one read (:data:`FAR_AS_ITS_OWN`) are
-    left open too: such a screen's colours are off its references."""
-    shown = rarities_shown(tiles)
+    left open too: such a screen's colours are off its references. A found tile of no rarity
+    read is one animal's, of one of the board's rarities: the fills' rarity may be its, or a
+    tile read was read wrong, which is not told; the tiles read are held against the fills
+    read with some confidence all the same (widest 850045 at 0.52x: the Pigeon's rim, the
+    lawn darkened (:func:`_darkened_lawn`), gives no rarity, and the Squirrel's tile read
+    common was left stated against its card's rare fill, read at 0.25, the read with
+    ``--animals`` refused; widest 1114020 at 1.06x: the Crocodile's tile of no rarity, its
+    card's common fill read at 0, a guess, and the Koala's tile rightly rare)."""
+    shown = rarities_shown(tiles, any_found=True)
     if shown is None:
         return tiles
+    guessing = rarities_shown(tiles) is None  # (a found tile of no rarity passed over)
     claimed = {card.boxes.rarity for card in cards if card.boxes is not None
-               and card.boxes.filled and card.boxes.rarity not in ("", "pet")} - shown
+               and card.boxes.filled and card.boxes.rarity not in ("", "pet")
+               and (card.boxes.confidence > 0 or not guessing)} - shown
     if not claimed:
         return tiles
     references = _rarity_references(screen_facts())
@@ -1060,15 +1069,18 @@ def found_against_the_fills(cards: tuple[CardSeen, ...],
 FAR_AS_ITS_OWN = 2.0
 
 
-def rarities_shown(tiles: tuple[tuple[TileSeen, ...], ...]) -> set[str] | None:
+def rarities_shown(tiles: tuple[tuple[TileSeen, ...], ...],
+                   any_found: bool = False) -> set[str] | None:
     """The rarities the board's found tiles may be of, every tile read; ``None`` when a tile
     is unread, hidden, on the lawn or found of no rarity (a found tile of any rarity may be
-    there), for :func:`fills_on_the_board` and :func:`found_against_the_fills`."""
+    there), for :func:`fills_on_the_board` and :func:`found_against_the_fills`. With
+    ``any_found``, a found tile of no rarity is passed over (of any one rarity: the
+    rarities of the tiles read are shown all the same)."""
     shown: set[str] = set()
     for row in tiles:
         for tile in row:
             if tile.kind in ("unknown", "hidden") or tile.lawn or \
-                    (tile.kind == "found" and not tile.rarities):
+                    (tile.kind == "found" and not tile.rarities and not any_found):
                 return None
             if tile.kind == "found":
                 shown.update(tile.rarities)
