@@ -182,3 +182,18 @@ def test_a_found_tile_of_a_missed_card_in_the_lawns_green_is_unread(reads):
     and every grass tile with a picture in its middle is unread: listed, never untapped."""
     _, _, _, _, _, named, _ = reads["a third card past the card area's side"]
     assert (1, 3) in named.unread
+
+
+def test_a_lattice_a_row_past_the_board_is_moved_back_by_off_by_a_row(reads, monkeypatch):
+    """What :func:`screen._off_by_a_row` does, which no other step does in its stead:
+    hybrid wider look 770148 (specks and notch put back, 1.03x, in a light mirroring window)
+    is best fitted by a lattice a row below the board (its last row over the window's light
+    bottom, read as nothing); ``_off_by_a_row`` moves it up onto the board. Without it the
+    lattice stays a row below (and ``--animals`` states tapped tiles untapped). (From
+    ``test_disco_zoo_hunt32.py``, 41st session: the screen as found is the fixture's.)"""
+    board = reads["the lattice a row below the board, its last row a bar's edge"][-1].lattice
+    image = hybrid_screen(148, 770_000, ("specks", "notch"))[2]
+    monkeypatch.setattr(screen_module, "_off_by_a_row", lambda image, best: best)
+    below = locate_rescue(image).lattice
+    assert abs(below.y - board.y - board.pitch_y) < 0.1 * board.pitch_y
+    assert abs(below.x - board.x) < 0.1 * board.pitch_x
