@@ -30,6 +30,13 @@ Cases:
   offered_from_either_border`` (``find_cut_screens`` offering the place ending on the bottom
   border, ``vision.tiling._with_every_side``) and ``test_a_console_pixel_mostly_in_the_
   screenshot_is_read`` (``vision.tiling._clip``'s half-pixel slack).
+- ``disco_lineless_600020_600025`` (was ``tests/test_disco_zoo_hunt30.py::test_a_lineless_
+  lattice_the_board_goes_on_past_is_not_read[600020]`` and ``[600025]``, 41st session): the
+  faint-lines probe's screens 600020 and 600025, refused or read with nothing stated wrong.
+  With the rule they were pinned for undone (``gridsight.games.disco_zoo.screen.
+  _not_going_on`` returning its best lattice at once), 600025 was still read right and 600020
+  refused in words (not stated wrong), while the same test's 600029, 600032 and 600042 (and
+  ``test_the_refusal_says_why``) failed: those stay in the suite.
 """
 
 from __future__ import annotations
@@ -127,11 +134,44 @@ def tile_filling_127018() -> str:
     return ""
 
 
+def disco_lineless_600020_600025() -> str:
+    """Faint-lines probe screens 600020 and 600025 (a lattice over part of the board and what
+    lies beside it): refused, or read (with the animals named when the plain read asks) with
+    nothing stated wrong, as ``tests/test_disco_zoo_hunt30.py``'s fixture reads them."""
+    from test_disco_zoo_hunt29 import _faint
+    from test_disco_zoo_screens import _read_plain, stated_wrong
+
+    from gridsight.games.disco_zoo.screen import locate_rescue
+    from gridsight.readers.base import ReadError
+    from gridsight.vision.errors import BoardNotFoundError
+    from kit.disco_reads import read_given
+
+    for seed, drawn in {600020: (0.9425, 0.8193, True), 600025: (0.9829, 0.5359, True)}.items():
+        text, image = _faint(seed, *drawn)
+        try:
+            screen = locate_rescue(image)
+        except BoardNotFoundError:
+            continue
+        board = screen.board_read("disco-zoo/structure")
+        plain, warnings, asked, _, unread = _read_plain(screen, board, image)
+        if asked:
+            try:
+                reading = read_given(screen, text, board)
+            except ReadError:
+                continue  # refused in words
+            plain, warnings, unread = reading.text, reading.warnings, reading.unread
+        wrong = stated_wrong(text, plain, warnings, unread)
+        if wrong:
+            return f"{seed} stated wrong: {wrong}"
+    return ""
+
+
 CASES: dict[str, Callable[[], str]] = {
     "desktop_players_500014": desktop_players_500014,
     "desktop_lattice_98617": desktop_lattice_98617,
     "desktop_most_complete_140000": desktop_most_complete_140000,
     "tile_filling_127018": tile_filling_127018,
+    "disco_lineless_600020_600025": disco_lineless_600020_600025,
 }
 
 

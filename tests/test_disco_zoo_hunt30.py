@@ -22,9 +22,11 @@ from test_disco_zoo_screens import _read_plain, real_rescue, real_screen, stated
 
 #: seed: (the lines' shade of the grass's lightness, the scale, a toast over the board), and
 #: the lattice that was read in its stead
+#: (600020 and 600025 were pinned here too: with :func:`~gridsight.games.disco_zoo.screen.
+#: _not_going_on` undone (41st session) 600025 was still read right and 600020 refused in
+#: words, while the three below were read wrong: they are ``bench/bench_regressions.py``'s
+#: ``disco_lineless_600020_600025``)
 PAST_THE_EDGE = {
-    600020: (0.9425, 0.8193, True),  # Savanna: one of 0.95 the pitch across its bottom edge
-    600025: (0.9829, 0.5359, True),  # Northern: one of 0.6 the pitch inside its lawn
     600029: (0.9684, 0.7507, True),  # Outback: one of 3/4 the pitch, its left part over grass
     600032: (0.9592, 0.7013, False),  # Northern: one of 0.6 the pitch, 25 grass tiles
     600042: (0.9838, 0.7488, True),  # Jungle: the lattice a row below, its bottom row cards

@@ -105,20 +105,3 @@ def test_the_tied_counter_screen_is_warned_with_the_animals_named(reads):
     named = reads["8 as like 0"][5]
     taps = named.text.splitlines()[2]
     assert taps != "taps: 0" or named.warnings
-
-
-def test_a_lattice_a_row_past_the_board_is_moved_back_by_off_by_a_row(monkeypatch):
-    """What :func:`screen._off_by_a_row` does, which no other step does in its stead:
-    hybrid wider look 770148 (specks and notch put back, 1.03x, in a light mirroring window)
-    is best fitted by a lattice a row below the board (its last row over the window's light
-    bottom, read as nothing); ``_off_by_a_row`` moves it up onto the board. Without it the
-    lattice stays a row below (and ``--animals`` states tapped tiles untapped)."""
-    from gridsight.games.disco_zoo import screen
-    from test_disco_zoo_hybrid_looks import hybrid_screen
-
-    image = hybrid_screen(148, 770_000, ("specks", "notch"))[2]
-    board = locate_rescue(image).lattice
-    monkeypatch.setattr(screen, "_off_by_a_row", lambda image, best: best)
-    below = locate_rescue(image).lattice
-    assert abs(below.y - board.y - board.pitch_y) < 0.1 * board.pitch_y
-    assert abs(below.x - board.x) < 0.1 * board.pitch_x

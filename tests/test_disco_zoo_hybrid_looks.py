@@ -75,7 +75,8 @@ FIXED = {
 @pytest.fixture(scope="module")
 def reads():
     """Each of :data:`FIXED` drawn, found and read with no options and with ``--animals``:
-    (truth, plain text, plain warnings, asked, listed unread, --animals read)."""
+    (truth, plain text, plain warnings, asked, listed unread, --animals read, the screen
+    found: its tiles' sprites are looked at below, not found a second time)."""
     out = {}
     for why, (base, k, groups) in FIXED.items():
         _, text, image, _ = hybrid_screen(k, base, groups)
@@ -83,13 +84,13 @@ def reads():
         board = screen.board_read("disco-zoo/structure")
         plain, warnings, asked, _, unread = _read_plain(screen, board, image)
         named = read_given(screen, text, board)
-        out[why] = (text, plain, warnings, asked, unread, named)
+        out[why] = (text, plain, warnings, asked, unread, named, screen)
     return out
 
 
 @pytest.mark.parametrize("why", FIXED)
 def test_no_confident_wrong_with_no_options(reads, why):
-    text, plain, warnings, asked, unread, _ = reads[why]
+    text, plain, warnings, asked, unread, _, _ = reads[why]
     assert plain or asked, why
     if plain:
         assert stated_wrong(text, plain, warnings, unread) == [], why
@@ -97,7 +98,7 @@ def test_no_confident_wrong_with_no_options(reads, why):
 
 @pytest.mark.parametrize("why", FIXED)
 def test_no_confident_wrong_with_the_animals_named(reads, why):
-    text, _, _, _, _, named = reads[why]
+    text, _, _, _, _, named, _ = reads[why]
     assert stated_wrong(text, named.text, named.warnings, named.unread) == [], why
 
 
@@ -116,12 +117,11 @@ def test_a_found_tile_cut_past_its_edge_is_told_by_its_own_look(reads):
     beside it. Cut with them, the two sprites measured 0.35 apart (held apart) and the second
     was once stated Kiwi with no warning. Cut from the tile alone, they are 0.15 apart and the
     second is the Bat's, with no options and with ``--animals``."""
-    _, text, image, _ = hybrid_screen(44, 700_000, ("block",))
-    screen = locate_rescue(image)
+    _, plain, _, _, _, named, screen = reads[
+        "a found Bat told Kiwi by the cards against its own look"]
     twins = [screen.tiles[1][2].sprite, screen.tiles[2][1].sprite]
     assert twins[0] is not None and twins[1] is not None
     assert sprite_distance(twins[0], twins[1]) < OTHER_TILE
-    plain, named = reads["a found Bat told Kiwi by the cards against its own look"][1::4]
     for read in _given(plain, named.text):
         assert read.splitlines()[5].split()[1] == "2"
 
@@ -151,7 +151,7 @@ def test_a_card_past_the_card_areas_side_makes_the_reader_ask(reads):
     no warning. Its ink fills the place the row's next card stands in: a card missed, asked;
     since session 33 the card row is sought again in a wider area and the third card found:
     the animals are right, and the Raptor's found tiles, unsettled, are listed unread."""
-    truth, plain, _, asked, unread, _ = reads["a third card past the card area's side"]
+    truth, plain, _, asked, unread, _, _ = reads["a third card past the card area's side"]
     if not plain:
         assert "--animals" in asked
         return
@@ -169,7 +169,7 @@ def test_a_lattice_whose_last_row_shows_no_animal_in_the_middle_moves_up(reads):
     was not taken for a row of nothing; the board read one row down with ``--animals``. A
     found tile shows its animal in its middle: the row reads as nothing, the board one up is
     read whole."""
-    text, plain, _, _, _, named = reads[
+    text, plain, _, _, _, named, _ = reads[
         "the lattice a row below the board, its last row a bar's edge"]
     assert named.text == text
     assert plain in ("", text)
@@ -180,5 +180,20 @@ def test_a_found_tile_of_a_missed_card_in_the_lawns_green_is_unread(reads):
     the lawn's green (row 2, column 4) was stated untapped, the counter's 2 met by tiles left
     unread as maybe found. With a card missed the counter counts only the tiles seen tapped,
     and every grass tile with a picture in its middle is unread: listed, never untapped."""
-    _, _, _, _, _, named = reads["a third card past the card area's side"]
+    _, _, _, _, _, named, _ = reads["a third card past the card area's side"]
     assert (1, 3) in named.unread
+
+
+def test_a_lattice_a_row_past_the_board_is_moved_back_by_off_by_a_row(reads, monkeypatch):
+    """What :func:`screen._off_by_a_row` does, which no other step does in its stead:
+    hybrid wider look 770148 (specks and notch put back, 1.03x, in a light mirroring window)
+    is best fitted by a lattice a row below the board (its last row over the window's light
+    bottom, read as nothing); ``_off_by_a_row`` moves it up onto the board. Without it the
+    lattice stays a row below (and ``--animals`` states tapped tiles untapped). (From
+    ``test_disco_zoo_hunt32.py``, 41st session: the screen as found is the fixture's.)"""
+    board = reads["the lattice a row below the board, its last row a bar's edge"][-1].lattice
+    image = hybrid_screen(148, 770_000, ("specks", "notch"))[2]
+    monkeypatch.setattr(screen_module, "_off_by_a_row", lambda image, best: best)
+    below = locate_rescue(image).lattice
+    assert abs(below.y - board.y - board.pitch_y) < 0.1 * board.pitch_y
+    assert abs(below.x - board.x) < 0.1 * board.pitch_x

@@ -492,6 +492,19 @@ def test_the_read_with_the_animals_given_states_nothing_false(real_reads):
     assert len(wrong) <= 0.005 * len(real_reads), wrong
 
 
+def test_fills_the_board_shows_leave_the_tiles_alone(real_reads):
+    """7001 (33rd session, over :data:`real_reads`' own read): the cards' fills are of
+    rarities the board's found tiles show: the tiles are the same objects (nothing widened,
+    :func:`~gridsight.games.disco_zoo.screen.found_against_the_fills`), and the screen is
+    read exactly with no options."""
+    from gridsight.games.disco_zoo.screen import found_against_the_fills
+
+    one = next(one for one in real_reads if one.seed == SEED + 1)
+    screen = one.screen
+    assert found_against_the_fills(screen.cards, screen.tiles) is screen.tiles
+    assert one.plain == one.text
+
+
 def _old_read(k: int, base: int = SEED) -> tuple:
     """Shipped-skin screen ``k`` drawn, degraded, located by the pack and read (a worker's
     job)."""
