@@ -204,6 +204,25 @@ def test_a_picture_filling_the_screenshot_both_ways_is_offered_at_the_larger_pit
                    for s in screens), (pitch, screens)
 
 
+def test_a_picture_inside_a_thin_window_border_is_offered_at_its_own_size():
+    """163000 case 17: 4.13x EPX, JPEG 40, the picture 661 x 595 inside a 2-pixel window
+    border. The screenshot's border (half an edge) outscored the picture's own edges each
+    way: searched, the repeats' width (661.15) was offered 597 high only (to the border),
+    the place 595 high cut off the offers; at the pack's pitch, a picture 663 wide at
+    x 0 (1.85 pixels over "exact") came first and every frame read 7 cells ``?``. The
+    repeats' width is offered at every height it settles, and at the pack's exact pitch
+    sizes within a pixel of it only (calibrated and read: three frames exact)."""
+    _settings, shot, _moments = rooms.one_shot_case(17, 163_017, frames=0)
+    x, y, w, h = shot.picture
+    image = without_scanlines(shot.image)
+    pitch = 66.11512791116596  # the repeats'
+    assert any(abs(s.x - x) <= 1 and s.y == y and abs(s.pitch_y - h / 9) < 0.01
+               for s in find_screens(image, GBC, pitch))
+    first = find_screens(image, GBC, pitch, exact=True)[0]
+    assert (first.x, first.y) == (x, y), first
+    assert abs(first.pitch - w / 10) < 0.01 and abs(first.pitch_y - h / 9) < 0.01, first
+
+
 def _tallied(moment, pack):
     """``moment`` read with ``pack``, and the tally of its cells against the truth (asserted
     to state no cell wrong): the read and the tally, for the caller's own counts."""

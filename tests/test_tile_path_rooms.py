@@ -1531,3 +1531,21 @@ def test_a_floor_tile_an_enemy_covers_part_of_is_excused_at_the_refusal():
 
     assert excused([FLOOR, FLOOR, WALL, BLOCK, WALL]) == pytest.approx(0.5 / 5)
     assert excused([FLOOR, WALL, FLOOR, FLOOR, FLOOR]) == 0.0
+
+
+def test_a_ghosted_calibration_view_not_self_consistent_is_tried_a_pixel_or_two_off():
+    """167003 of the wider looks (3.13x cubic, ghosting 33%, gamma 0.76, a 1-px border):
+    the kinds set the whole picture's camera 2 console pixels right of its place (the frame
+    before's blend most alike there), the looks learned there fit its tiles at 0.11
+    (refused), and calibration then kept only a picture evened out, placed 42 console
+    pixels low: every frame refused (189 cells ``?``). Tried a pixel or two across and
+    down, the place fitting its own looks best is the truth (bench: 180 right, 9 ``?``)."""
+    from gridsight.games.tile_path import room as room_module
+
+    _settings, shot, _moments = rooms.one_shot_case(3, 167_003, frames=0, wider=True)
+    image = without_scanlines(shot.image)
+    view = room_module._views_by_kinds(image, ROOM, GBC, keep=1, stage=0)[0]
+    assert room_module._self_consistent(view, ROOM, GBC, "t") is None, view.camera
+    chosen, _found = room_module._calibration_view(image, ROOM, GBC, "t")
+    assert chosen is not None and chosen.camera == shot.camera, (view.camera, chosen)
+    assert chosen.screen.clip == (0, 0, 0, 0)

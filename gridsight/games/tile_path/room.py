@@ -480,7 +480,7 @@ def _calibration_view(image: np.ndarray, room: Room, layout: ScreenLayout, skin:
         if stage:  # the places most alike over the whole view first (:func:`_whole_view_cost`)
             found = [_refined_view(v, room) for v in _per_screen(sorted(
                 found, key=lambda v: _whole_view_cost(v.placement.cost, v)))[:CHECKED]]
-        chosen = _chosen(found, room, layout, skin)
+        chosen = _chosen(found, room, layout, skin, nearby=not stage)
         if chosen is not None and (best is None or chosen[0] < best[0]):
             best = chosen
         if best is not None and best[0] <= GOOD_FIT:
@@ -574,22 +574,57 @@ def _refined_view(view: View, room: Room) -> View:
     return View(view.screen, view.pixels, refined(view.pixels, room.kinds(), view.placement))
 
 
-def _chosen(views: Iterable[View], room: Room, layout: ScreenLayout, skin: str
-            ) -> tuple[float, View] | None:
+def _chosen(views: Iterable[View], room: Room, layout: ScreenLayout, skin: str,
+            nearby: bool = False) -> tuple[float, View] | None:
     """Of the places the kinds suggest, the one a calibration keeps, and its cost over the
     whole view (:func:`_whole_view_cost`; ``None``: none fits). Each is tried: the looks
     learned there must place the view there again, clearly ahead of anywhere else
     (:func:`_self_consistent`); of those, the one fitting best over the whole view, so a
     picture taken to be cut deeper than it is, fitting its fewer tiles as well, loses to
-    the one showing more."""
+    the one showing more. ``nearby``: a place that does not fit is tried at the cameras
+    :data:`NEARBY` console pixels across or down from it (:func:`_nearby_fit`)."""
     best: tuple[float, View] | None = None
     for view in views:
         fit = _self_consistent(view, room, layout, skin)
+        if fit is None and nearby:
+            view, fit = _nearby_fit(view, room, layout, skin)
         if fit is None:
             continue
         cost = _whole_view_cost(fit.cost, view)
         if best is None or cost < best[0]:
             best = (cost, view)
+    return best
+
+
+NEARBY = (-2, -1, 1, 2)  # console pixels a whole picture's place is moved when it fits not
+
+
+def _nearby_fit(view: View, room: Room, layout: ScreenLayout, skin: str
+                ) -> tuple[View, Placement | None]:
+    """``view`` (which :func:`_self_consistent` refused) moved :data:`NEARBY` console
+    pixels across, then down (from the best across), each place's looks learned there; the
+    one whose tiles fit their own looks best, if it is self-consistent. A ghosted picture's
+    tiles are most alike where the frame before's blend lines up (:func:`refined`): 167003
+    --wider (3.13x cubic, ghosting 33%, gamma 0.76) was set 2 console pixels right of its
+    place, its looks fitting its tiles at 0.112 (refused) where they fit at 0.024; then
+    only a picture evened out was placed, 42 console pixels low, and every frame refused."""
+    best: tuple[View, Placement | None] = (view, None)
+    kinds, t = room.kinds(), layout.tile_px
+    h, w = view.pixels.shape[:2]
+    xs, ys = range(kinds.shape[1] * t - w + 1), range(kinds.shape[0] * t - h + 1)
+    for axis in (0, 1):
+        start = best[0]
+        for step in NEARBY:
+            x, y = start.camera
+            camera = (x + step, y) if axis == 0 else (x, y + step)
+            p = start.placement
+            moved_view = View(start.screen, start.pixels,
+                              Placement(camera, p.tile, p.cost, p.runner_up))
+            if camera[0] not in xs or camera[1] not in ys:
+                continue
+            fit = _self_consistent(moved_view, room, layout, skin)
+            if fit is not None and (best[1] is None or fit.cost < best[1].cost):
+                best = (moved_view, fit)
     return best
 
 
