@@ -774,11 +774,15 @@ def find_screens(image: np.ndarray, layout: ScreenLayout, pitch: float, keep: in
         down = _edges(image, 0, columns, memo=memo)
         # A settled width says the height to a pixel: the console's pixels are square
         # (stretched, the pitch down is known to a fraction of a pixel only).
+        # Down, whole pixels either side of that height (never ``strict``): it comes of
+        # a width settled to a whole pixel, and the calibration may have settled its own
+        # height a pixel off, where its looks were learned. 162009 (4.02x blur, ghosting
+        # 16%): learned 580 high (579 shown); read 579 high, a frame was placed a console
+        # pixel up (9 cells ``?``) where at 580 it fits twice as well.
         tall = sw * aspect * layout.tiles_high / layout.tiles_wide if settled else height
         ys = _or_repeats(_settle(down, y, tall, bars,
                                  flat=_flatness(image, 0, columns, memo=memo), keep=keep,
-                                 reach_size=1 if settled and not pitch_y else None,
-                                 strict=exact and bool(settled) and not pitch_y),
+                                 reach_size=1 if settled and not pitch_y else None),
                          y, tall, h)
         if exact and pitch_y and all(abs(sy - y) > 1 for sy, _ in ys):
             unseen.append(_overshot(Screen(sx, y, sw / layout.tiles_wide, layout,
