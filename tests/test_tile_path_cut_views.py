@@ -204,6 +204,40 @@ def test_a_picture_filling_the_screenshot_both_ways_is_offered_at_the_larger_pit
                    for s in screens), (pitch, screens)
 
 
+def test_a_picture_inside_a_thin_window_border_is_offered_at_its_own_size():
+    """163000 case 17: 4.13x EPX, JPEG 40, the picture 661 x 595 inside a 2-pixel window
+    border. The screenshot's border (half an edge) outscored the picture's own edges each
+    way: searched, the repeats' width (661.15) was offered 597 high only (to the border),
+    the place 595 high cut off the offers; at the pack's pitch, a picture 663 wide at
+    x 0 (1.85 pixels over "exact") came first and every frame read 7 cells ``?``. The
+    repeats' width is offered at every height it settles, and at the pack's exact pitch
+    sizes within a pixel of it only (calibrated and read: three frames exact)."""
+    _settings, shot, _moments = rooms.one_shot_case(17, 163_017, frames=0)
+    x, y, w, h = shot.picture
+    image = without_scanlines(shot.image)
+    pitch = 66.11512791116596  # the repeats'
+    assert any(abs(s.x - x) <= 1 and s.y == y and abs(s.pitch_y - h / 9) < 0.01
+               for s in find_screens(image, GBC, pitch))
+    first = find_screens(image, GBC, pitch, exact=True)[0]
+    assert (first.x, first.y) == (x, y), first
+    assert abs(first.pitch - w / 10) < 0.01 and abs(first.pitch_y - h / 9) < 0.01, first
+
+
+def test_at_the_exact_pitch_a_height_a_pixel_over_the_square_one_is_still_offered():
+    """162000 case 9 (4.02x blur, ghosting 16%, 643 wide): the calibration settled its
+    picture 580 high at y 47 (579 shown, at y 46) and learned its looks there. Read at the
+    pack's exact pitch, heights were kept within a pixel of the square one (578.7) only:
+    579 offered, 580 not, and frame 2 was placed a console pixel up at 579 (9 cells ``?``)
+    where at 580 it fits twice as well. Down, the height comes of a whole-pixel width:
+    whole pixels either side of it are offered (strict across only)."""
+    _settings, _shot, moments = rooms.one_shot_case(9, 162_009)
+    image = without_scanlines(moments[2].image)
+    screens = find_screens(image, GBC, 64.3, exact=True)
+    assert any((s.x, s.y) == (8, 46) and abs(s.pitch_y * 9 - 579) < 0.01 for s in screens)
+    assert any((s.x, s.y) == (8, 47) and abs(s.pitch_y * 9 - 580) < 0.01 for s in screens), \
+        [(s.x, s.y, s.pitch_y * 9) for s in screens]
+
+
 def _tallied(moment, pack):
     """``moment`` read with ``pack``, and the tally of its cells against the truth (asserted
     to state no cell wrong): the read and the tally, for the caller's own counts."""

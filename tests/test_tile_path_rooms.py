@@ -1546,3 +1546,70 @@ def test_a_floor_tile_an_enemy_covers_part_of_is_excused_at_the_refusal():
 
     assert excused([FLOOR, FLOOR, WALL, BLOCK, WALL]) == pytest.approx(0.5 / 5)
     assert excused([FLOOR, WALL, FLOOR, FLOOR, FLOOR]) == 0.0
+
+
+def test_a_ghosted_calibration_view_not_self_consistent_is_tried_a_pixel_or_two_off():
+    """167003 of the wider looks (3.13x cubic, ghosting 33%, gamma 0.76, a 1-px border):
+    the kinds set the whole picture's camera 2 console pixels right of its place (the frame
+    before's blend most alike there), the looks learned there fit its tiles at 0.11
+    (refused), and calibration then kept only a picture evened out, placed 42 console
+    pixels low: every frame refused (189 cells ``?``). Tried a pixel or two across and
+    down, the place fitting its own looks best is the truth (bench: 180 right, 9 ``?``)."""
+    from gridsight.games.tile_path import room as room_module
+
+    _settings, shot, _moments = rooms.one_shot_case(3, 167_003, frames=0, wider=True)
+    image = without_scanlines(shot.image)
+    view = room_module._views_by_kinds(image, ROOM, GBC, keep=1, stage=0)[0]
+    assert room_module._self_consistent(view, ROOM, GBC, "t") is None, view.camera
+    chosen, _found = room_module._calibration_view(image, ROOM, GBC, "t")
+    assert chosen is not None and chosen.camera == shot.camera, (view.camera, chosen)
+    assert chosen.screen.clip == (0, 0, 0, 0)
+
+
+def test_a_picture_evened_out_is_not_tried_a_pixel_or_two_off(monkeypatch):
+    """150000 case 2 --wider (an LCD grid, letterboxed): calibrated from the picture evened
+    out, a view 3 screen pixels low moved 2 console pixels across (:func:`_nearby_fit`)
+    fitted its own looks at 0.024 and won over the one found before (0.055); set half a
+    console pixel off later, every frame read a pixel left (21 cells ``?``, 189 right
+    without). On an evened picture every place cuts the same whole evened blocks: the
+    nearby tries are for the picture as shown only (the evened one's search stubbed)."""
+    from gridsight.games.tile_path import room as room_module
+    from gridsight.solvers.errors import InputError
+
+    calls = []
+
+    def stub(image, room, layout, skin, screen=None, doubt=None, nearby=True):
+        calls.append(nearby)
+        return None, True
+
+    monkeypatch.setattr(room_module, "_calibration_view", stub)
+    monkeypatch.setattr(room_module, "evenings", lambda image: ["a way"])
+    monkeypatch.setattr(room_module, "evened", lambda image, way: image)
+    with pytest.raises(InputError):
+        calibrate_room([("c", np.zeros((144, 160, 3), np.uint8))], ROOM, "t")
+    assert calls == [True, False]
+
+
+def test_only_a_place_its_own_looks_keep_fitting_loosely_is_tried_a_pixel_or_two_off(
+        monkeypatch):
+    """The nearby tries learn looks 8 times a place: only for a place whose own looks put
+    it there again, clearly ahead, fitting too loosely but no worse than a ghosted frame may
+    (``GHOST_REACH``; 167003 --wider: 0.112). A place at a wrong pitch (0.4-0.9) or one its
+    looks move elsewhere is not tried (150000 case 2 --wider tried 26 such places)."""
+    from gridsight.games.tile_path import room as room_module
+    from gridsight.vision.mapview import Placement
+
+    view = room_module.View(None, np.zeros((144, 160, 3), np.uint8),  # type: ignore[arg-type]
+                            Placement((10, 20), 16, 0.5, 0.6))
+    tried = []
+    monkeypatch.setattr(room_module, "_nearby_fit",
+                        lambda view, *a: (tried.append(view.camera), (view, None))[1])
+    for own, expected in [(Placement((10, 20), 16, 0.112, 0.3), [(10, 20)]),  # loose
+                          (Placement((12, 20), 16, 0.112, 0.3), []),  # moved elsewhere
+                          (Placement((10, 20), 16, 0.45, 0.52), []),  # a wrong pitch's
+                          (Placement((10, 20), 16, 0.112, 0.125), []),  # no lead
+                          (None, [])]:  # no looks learned
+        tried.clear()
+        monkeypatch.setattr(room_module, "_own_fit", lambda *a, own=own: own)
+        assert room_module._chosen([view], ROOM, GBC, "t", nearby=True) is None
+        assert tried == expected, own

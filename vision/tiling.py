@@ -764,7 +764,8 @@ def find_screens(image: np.ndarray, layout: ScreenLayout, pitch: float, keep: in
     x = _best_pair(across, width, flat=flat_across, reach=near)
     if x is None:
         return []
-    settled = _settle(across, x, width, flat=flat_across, keep=keep, reach_size=near)
+    settled = _settle(across, x, width, flat=flat_across, keep=keep, reach_size=near,
+                      strict=exact)
     xs = _or_repeats(settled, x, width, w)
     out = []
     unseen: list[Screen] = []  # placed down at the known pitch where no pair of edges settles
@@ -773,6 +774,11 @@ def find_screens(image: np.ndarray, layout: ScreenLayout, pitch: float, keep: in
         down = _edges(image, 0, columns, memo=memo)
         # A settled width says the height to a pixel: the console's pixels are square
         # (stretched, the pitch down is known to a fraction of a pixel only).
+        # Down, whole pixels either side of that height (never ``strict``): it comes of
+        # a width settled to a whole pixel, and the calibration may have settled its own
+        # height a pixel off, where its looks were learned. 162009 (4.02x blur, ghosting
+        # 16%): learned 580 high (579 shown); read 579 high, a frame was placed a console
+        # pixel up (9 cells ``?``) where at 580 it fits twice as well.
         tall = sw * aspect * layout.tiles_high / layout.tiles_wide if settled else height
         ys = _or_repeats(_settle(down, y, tall, bars,
                                  flat=_flatness(image, 0, columns, memo=memo), keep=keep,
@@ -782,10 +788,18 @@ def find_screens(image: np.ndarray, layout: ScreenLayout, pitch: float, keep: in
             unseen.append(_overshot(Screen(sx, y, sw / layout.tiles_wide, layout,
                                            tall / layout.tiles_high), w, h))
         out += [(rank_x + rank_y, _overshot(Screen(sx, sy, sw / layout.tiles_wide, layout,
-                                                   sh / layout.tiles_high), w, h))
+                                                   sh / layout.tiles_high), w, h), rank_x)
                 for rank_y, (sy, sh) in enumerate(ys)]
     out.sort(key=lambda item: item[0])
-    offered = [screen for _, screen in out][: max(1, keep * keep)] + unseen[:1]
+    offered = [screen for _, screen, _ in out][: max(1, keep * keep)]
+    # The repeats' own width, offered after places settled each side at the screenshot's
+    # border, is offered at every height it settles: ranked last across, its second height
+    # fell past the cut. 163017 (4.13x EPX, JPEG 40, a 2-pixel window border each side):
+    # the border (half an edge) outscored the picture's own edges each way, the repeats'
+    # width 661.15 was offered 597 high (to the border) only, never 595 (the truth).
+    repeats = len(xs) - 1 if settled and len(xs) > len(settled) else -1
+    offered += [screen for _, screen, rank_x in out[max(1, keep * keep):] if rank_x == repeats]
+    offered += unseen[:1]
     return offered + [screen for screen in _filling(w, h, layout, pitch, exact)
                       if all(abs(screen.pitch - o.pitch) > 0.001 * o.pitch or screen.x != o.x
                              or screen.y != o.y for o in offered)]
@@ -1295,7 +1309,8 @@ def _line_medians_8bit(grey: np.ndarray) -> np.ndarray:
 
 def _settle(profile: np.ndarray, start: float, size: float, inner: tuple[float, ...] = (),
             flat: tuple[np.ndarray, np.ndarray] | None = None, keep: int = 1,
-            reach_size: int | None = None) -> list[tuple[float, float]]:
+            reach_size: int | None = None, strict: bool = False
+            ) -> list[tuple[float, float]]:
     """The picture's start and size along one axis, settled by its two edges: the whole
     pixel boundaries within :data:`SETTLE_REACH` of ``start`` and ``start + size`` with the
     strongest change across both (and across the lines at the shares ``inner`` of the size:
@@ -1304,7 +1319,11 @@ def _settle(profile: np.ndarray, start: float, size: float, inner: tuple[float, 
     outside it, a window's margin is flat); sizes within ``reach_size`` of ``size`` only,
     when given (the other axis settled says the size to a pixel). The ``keep`` best pairs
     (start, size), best first, leaving out a pair whose weaker edge is too weak to say (the
-    picture's border blends into the window): empty, the size found by the repeats stands."""
+    picture's border blends into the window): empty, the size found by the repeats stands.
+    ``strict``: sizes within ``reach_size`` pixels of ``size`` itself, not of its whole
+    pixels either side (the pack's exact pitch: 163017, 661.15 pixels wide, was settled
+    663 wide at the screenshot's border, 1.85 pixels off, over the picture's own edges 2
+    pixels in from a window border; every frame read 7 cells ``?``)."""
     n = len(profile) - 1
     profile = profile.copy()
     profile[[0, n]] = BORDER_SETTLE  # a picture reaching the image's border may end there
@@ -1313,6 +1332,8 @@ def _settle(profile: np.ndarray, start: float, size: float, inner: tuple[float, 
                       min(n, int(np.ceil(start)) + reach) + 1)
     size_reach = reach if reach_size is None else reach_size
     sizes = np.arange(int(np.floor(size)) - size_reach, int(np.ceil(size)) + size_reach + 1)
+    if strict:
+        sizes = sizes[np.abs(sizes - size) <= size_reach]
     if not len(lefts) or not len(sizes):
         return []
     rights = lefts[:, None] + sizes[None, :]

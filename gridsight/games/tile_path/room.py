@@ -336,7 +336,7 @@ def calibrate_room(images: Sequence[tuple[str, np.ndarray]], room: Room, skin: s
             # may hide the tiles' own repeats: each console pixel evened out to its middle.
             for way in evenings(image)[:EVENINGS]:
                 even = evened(image, way)
-                chosen, found = _calibration_view(even, room, layout, skin)
+                chosen, found = _calibration_view(even, room, layout, skin, nearby=False)
                 any_found = any_found or found
                 if chosen is not None:
                     chosen, grid = _plain_widest(chosen, image, room, layout, skin)
@@ -459,13 +459,20 @@ def _calibration_unghosted(view: View, room: Room, layout: ScreenLayout, skin: s
 
 
 def _calibration_view(image: np.ndarray, room: Room, layout: ScreenLayout, skin: str,
-                      screen: Screen | None = None, doubt: Callable[[], None] | None = None
-                      ) -> tuple[View | None, bool]:
+                      screen: Screen | None = None, doubt: Callable[[], None] | None = None,
+                      nearby: bool = True) -> tuple[View | None, bool]:
     """The view of one calibration screenshot (``None``: no place fits) and whether any tile
     screen was found at all. First the whole picture at square pixels; then, unless a place
     fits well, a picture cut by the screenshot's edge or stretched one way
     (:func:`more_screens`; a whole picture found squeezed a little fits only roughly).
-    ``doubt`` is called before that second search when the first found no place."""
+    ``doubt`` is called before that second search when the first found no place.
+    ``nearby``: a whole picture's place that fits not is tried a pixel or two off
+    (:func:`_nearby_fit`); not on a picture evened out (:func:`evened`): there every place
+    cuts the same whole evened blocks, so where the looks fit their own tiles best says not
+    where the picture shown is. 150002 --wider (an LCD grid, letterboxed): evened, a view 3
+    screen pixels low moved 2 console pixels across fitted its looks at 0.024 and won over
+    the one found before (0.055); later set half a console pixel off by :func:`_at_subpixel`,
+    every frame read a pixel left (7 cells ``?`` each)."""
     best: tuple[float, View] | None = None
     any_found = False
     for stage in (0, 1) if screen is None else (0,):
@@ -480,7 +487,7 @@ def _calibration_view(image: np.ndarray, room: Room, layout: ScreenLayout, skin:
         if stage:  # the places most alike over the whole view first (:func:`_whole_view_cost`)
             found = [_refined_view(v, room) for v in _per_screen(sorted(
                 found, key=lambda v: _whole_view_cost(v.placement.cost, v)))[:CHECKED]]
-        chosen = _chosen(found, room, layout, skin)
+        chosen = _chosen(found, room, layout, skin, nearby=nearby and not stage)
         if chosen is not None and (best is None or chosen[0] < best[0]):
             best = chosen
         if best is not None and best[0] <= GOOD_FIT:
@@ -574,22 +581,63 @@ def _refined_view(view: View, room: Room) -> View:
     return View(view.screen, view.pixels, refined(view.pixels, room.kinds(), view.placement))
 
 
-def _chosen(views: Iterable[View], room: Room, layout: ScreenLayout, skin: str
-            ) -> tuple[float, View] | None:
+def _chosen(views: Iterable[View], room: Room, layout: ScreenLayout, skin: str,
+            nearby: bool = False) -> tuple[float, View] | None:
     """Of the places the kinds suggest, the one a calibration keeps, and its cost over the
     whole view (:func:`_whole_view_cost`; ``None``: none fits). Each is tried: the looks
     learned there must place the view there again, clearly ahead of anywhere else
     (:func:`_self_consistent`); of those, the one fitting best over the whole view, so a
     picture taken to be cut deeper than it is, fitting its fewer tiles as well, loses to
-    the one showing more."""
+    the one showing more. ``nearby``: a place that does not fit is tried at the cameras
+    :data:`NEARBY` console pixels across or down from it (:func:`_nearby_fit`) when the looks
+    learned there place it there again, clearly ahead, fitting too loosely only, and no
+    worse than a ghosted frame may (:data:`GHOST_REACH`): a place at a wrong pitch (fitting
+    at 0.4-0.9) or one its own looks move elsewhere is no ghosted one a pixel or two off
+    (each try learns looks: 8 more per place; 150002 --wider tried 26 such places)."""
     best: tuple[float, View] | None = None
     for view in views:
-        fit = _self_consistent(view, room, layout, skin)
+        own = _own_fit(view, room, layout, skin)
+        fit = own if own is not None and _consistent(own, view) else None
+        if fit is None and nearby and own is not None and own.camera == view.camera \
+                and own.margin >= MIN_LEAD and own.cost <= GHOST_REACH:
+            view, fit = _nearby_fit(view, room, layout, skin)
         if fit is None:
             continue
         cost = _whole_view_cost(fit.cost, view)
         if best is None or cost < best[0]:
             best = (cost, view)
+    return best
+
+
+NEARBY = (-2, -1, 1, 2)  # console pixels a whole picture's place is moved when it fits not
+
+
+def _nearby_fit(view: View, room: Room, layout: ScreenLayout, skin: str
+                ) -> tuple[View, Placement | None]:
+    """``view`` (which :func:`_self_consistent` refused) moved :data:`NEARBY` console
+    pixels across, then down (from the best across), each place's looks learned there; the
+    one whose tiles fit their own looks best, if it is self-consistent. A ghosted picture's
+    tiles are most alike where the frame before's blend lines up (:func:`refined`): 167003
+    --wider (3.13x cubic, ghosting 33%, gamma 0.76) was set 2 console pixels right of its
+    place, its looks fitting its tiles at 0.112 (refused) where they fit at 0.024; then
+    only a picture evened out was placed, 42 console pixels low, and every frame refused."""
+    best: tuple[View, Placement | None] = (view, None)
+    kinds, t = room.kinds(), layout.tile_px
+    h, w = view.pixels.shape[:2]
+    xs, ys = range(kinds.shape[1] * t - w + 1), range(kinds.shape[0] * t - h + 1)
+    for axis in (0, 1):
+        start = best[0]
+        for step in NEARBY:
+            x, y = start.camera
+            camera = (x + step, y) if axis == 0 else (x, y + step)
+            p = start.placement
+            moved_view = View(start.screen, start.pixels,
+                              Placement(camera, p.tile, p.cost, p.runner_up))
+            if camera[0] not in xs or camera[1] not in ys:
+                continue
+            fit = _self_consistent(moved_view, room, layout, skin)
+            if fit is not None and (best[1] is None or fit.cost < best[1].cost):
+                best = (moved_view, fit)
     return best
 
 
@@ -631,6 +679,12 @@ def _self_consistent(view: View, room: Room, layout: ScreenLayout,
     """The placement by the looks learned from ``view``, if it is where ``view`` was placed,
     its tiles agreeing with the room and clearly ahead of any other place (a view placed a
     tile off, or found at a wrong pitch, is not); else ``None``."""
+    placement = _own_fit(view, room, layout, skin)
+    return placement if placement is not None and _consistent(placement, view) else None
+
+
+def _own_fit(view: View, room: Room, layout: ScreenLayout, skin: str) -> Placement | None:
+    """The placement of ``view`` by the looks learned from it (``None``: none learned)."""
     try:
         pack = _learned([("", view.pixels)], [view], room, skin, layout).pack
     except InputError:
@@ -638,10 +692,14 @@ def _self_consistent(view: View, room: Room, layout: ScreenLayout,
     looks = looks_of(pack)
     placement, _reads = place_by_looks(view.pixels, room.kinds(), looks,
                                        anchor=pack.anchor.image, known=_known(pack, layout))
-    if placement.camera != view.camera or placement.cost > MAX_CONFLICTS \
-            or placement.margin < MIN_LEAD:
-        return None
     return placement
+
+
+def _consistent(placement: Placement, view: View) -> bool:
+    """Whether the looks learned from ``view`` place it (``placement``) where it was, its
+    tiles agreeing with the room and clearly ahead of any other place."""
+    return placement.camera == view.camera and placement.cost <= MAX_CONFLICTS \
+        and placement.margin >= MIN_LEAD
 
 
 def _known(pack: TemplatePack, layout: ScreenLayout) -> np.ndarray:
