@@ -1,13 +1,15 @@
-"""Phones inside desktops (session 40): a second screen counts only as an answer would."""
+"""Phones inside desktops (session 40): a second screen counts only as an answer would; a
+proposal's side is the screen's, not its board's outline a few pixels inside it."""
 
 from __future__ import annotations
 
 import numpy as np
+from kit.desktop import real_look_rescue, sample
 
 from gridsight.readers.desktop import DOUBTFUL, FURNITURE, _second_screen
 from gridsight.vision.classify import UNKNOWN, BoardRead, CellRead
 from gridsight.vision.geometry import BoardGeometry
-from gridsight.vision.regions import Region
+from gridsight.vision.regions import Region, propose_regions
 
 FURNITURE_OF_THE_GAME = ("cards", "counter")
 
@@ -42,3 +44,18 @@ def test_a_second_screen_read_in_a_region_must_be_credible_as_well_as_sure():
     assert _second_screen(image, best, [best], [elsewhere], lambda crop: icons_read_whole,
                           FURNITURE_OF_THE_GAME) is not None
 
+
+def test_a_proposals_side_is_the_screens_not_its_boards_outline_just_inside():
+    """Fresh harder desktop 771001 (two 1280x1024 monitors, ``--share 0.15 0.2``): a 193 px
+    rescue in a borderless mirror, its board's right edge 3 px inside the screen's right
+    side (one working pixel). Both lines covered half its run or more, and the side was
+    snapped to the inner one, the board's outline: the region cut along the board read no
+    board, and the capture was not found. The screen's side shows along the region's ends
+    (its bars); the board's outline does not."""
+    _, capture, _ = sample(real_look_rescue, 771001, fraction=(0.15, 0.2), harder=True,
+                           monitors=2, size=(1280, 1024))
+    x, y, w, h = capture.extras["screen_box"]
+    assert (x, w) == (236, 193)
+    sides = [(r.x, r.x + r.width) for r in propose_regions(capture.image, keep=8)
+             if abs(r.x - x) <= 1 and r.y <= y + h // 4 and r.y + r.height >= y + 3 * h // 4]
+    assert (x, x + w) in sides

@@ -469,8 +469,8 @@ def _to_full(image: np.ndarray, region: Region, factor: float) -> Region:
     y0 = max(0, int((region.y - BIN) / factor))
     y1 = min(h, int(np.ceil((region.y + region.height + BIN) / factor)))
     reach = int(np.ceil(1.5 / factor)) + 1
-    left = _snap(image, True, x0, reach, y0, y1, +1)
-    right = _snap(image, True, x1, reach, y0, y1, -1)
+    left = _snap(image, True, x0, reach, y0, y1, +1, ends=True)
+    right = _snap(image, True, x1, reach, y0, y1, -1, ends=True)
     if right - left < 4:
         left, right = round(x0), round(x1)
     return Region(left, y0, right - left, y1 - y0, region.score)
@@ -519,13 +519,21 @@ def _snap_in_bands(image: np.ndarray, at: float, reach: int,
 
 
 def _snap(image: np.ndarray, vertical: bool, at: float, reach: int, a: float, b: float,
-          inward: int) -> int:
+          inward: int, *, ends: bool = False) -> int:
     """The boundary line (a column when ``vertical``, else a row) within ``reach`` of ``at``
     covering the most of ``a``..``b`` (their inner four fifths), on the full-sized image, by
     one-pixel steps; of lines covering at least :data:`INNER_LINE` as much, the one furthest
     towards ``inward`` (+1: right or down), the inside of the region whose side it is: a
     screen's edge, not its window border's outer edge (the screen may match the border's
-    colour in places, so its edge covers less than the border's outer one does)."""
+    colour in places, so its edge covers less than the border's outer one does).
+
+    ``ends`` (a proposal's sides, placed from the shrunk frame, :func:`_to_full`): such an
+    inner line must also cover, along each end of ``a``..``b`` (:data:`EDGE_BANDS`), at least
+    :data:`INNER_LINE` as much as the strongest line does there. A screen's edge shows beside
+    its bars; a board's outline a few pixels inside the side does not: fresh harder desktops
+    771001 and 771003 (two 1280x1024 monitors, a 193-196 px rescue whose board stands 3-4 px
+    from the screen's right side, one working pixel): the board's right edge covered half the
+    rows, the region was cut along it and its board was never found."""
     h, w = image.shape[:2]
     limit = w if vertical else h
     centre = round(at)
@@ -536,11 +544,19 @@ def _snap(image: np.ndarray, vertical: bool, at: float, reach: int, a: float, b:
         return int(np.clip(centre, 0, limit))
     strip = image[a0:b0, lo - 1 : hi + 1] if vertical else image[lo - 1 : hi + 1, a0:b0]
     if vertical:
-        steps = _step(strip[:, 1:], strip[:, :-1]).mean(axis=0)
+        on = _step(strip[:, 1:], strip[:, :-1])
     else:
-        steps = _step(strip[1:], strip[:-1]).mean(axis=1)
-    best = np.flatnonzero(steps >= INNER_LINE * steps.max())
-    return lo + int(best[-1] if inward > 0 else best[0])
+        on = _step(strip[1:], strip[:-1]).T
+    steps = on.mean(axis=0)
+    best = steps >= INNER_LINE * steps.max()
+    if ends:  # ... and along both ends as much (against the strongest lines)
+        band = max(1, int(EDGE_BANDS * len(on)))
+        strongest, shows = steps >= steps.max(), best.copy()
+        for end in (on[:band].mean(axis=0), on[-band:].mean(axis=0)):
+            shows &= end >= INNER_LINE * end[strongest].max()
+        best = shows if shows.any() else best
+    lines = np.flatnonzero(best)
+    return lo + int(lines[-1] if inward > 0 else lines[0])
 
 
 # -- 2. the regions around something found ----------------------------------------------------

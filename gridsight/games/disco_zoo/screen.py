@@ -1578,7 +1578,10 @@ def found_on_the_lawn(image: np.ndarray, lattice: Lattice,
         missing = min(missing, sum(n for card, n in counted if _fill_near(card, lawn)))
     unread = set(flagged)
     if missing <= 0:
-        unread |= _like_a_card(image, lattice, tiles, cards)
+        named = _counted_loosely(image, lattice, tiles, cards, counted, shown, flagged)
+        for r, c in named:
+            out[r][c] = _found_of_its_colour(image, lattice, r, c, named[(r, c)])
+        unread = (unread | _like_a_card(image, lattice, tiles, cards)) - set(named)
     else:
         grass = [(r, c) for r, row in enumerate(tiles) for c, tile in enumerate(row)
                  if tile.kind == "ground"]
@@ -1596,22 +1599,68 @@ def found_on_the_lawn(image: np.ndarray, lattice: Lattice,
             # a picture: :data:`CORNERED_COUNTED`)
             close, singled = sorted(flagged), True
         if singled:
-            facts = screen_facts()
-            references = _rarity_references(facts)
             for r, c in close:
-                crop = cv2.resize(_tile_crop(image, lattice, r, c, 0.0), (PATCH, PATCH),
-                                  interpolation=cv2.INTER_AREA)
-                colour = _dominant_each(_lab(crop)[_RING][None])[0]
-                fits = _rarity_fits(colour, references, facts["rarity_tolerance"],
-                                    facts["rarity_margin"])
-                out[r][c] = TileSeen("found", fits, 0.5, sprites[(r, c)],
-                                     tuple(float(v) for v in colour))
+                out[r][c] = _found_of_its_colour(image, lattice, r, c, sprites[(r, c)])
             unread -= set(close)
         else:
             unread |= set(near)
     for r, c in unread:
         out[r][c] = TileSeen("unknown", confidence=0.0, lawn=True)
     return tuple(tuple(row) for row in out)
+
+
+def _found_of_its_colour(image: np.ndarray, lattice: Lattice, r: int, c: int,
+                         sprite: Sprite | None) -> TileSeen:
+    """Tile (``r``, ``c``), told found on the lawn, of the rarities its rim's colour allows."""
+    facts = screen_facts()
+    crop = cv2.resize(_tile_crop(image, lattice, r, c, 0.0), (PATCH, PATCH),
+                      interpolation=cv2.INTER_AREA)
+    colour = _dominant_each(_lab(crop)[_RING][None])[0]
+    fits = _rarity_fits(colour, _rarity_references(facts), facts["rarity_tolerance"],
+                        facts["rarity_margin"])
+    return TileSeen("found", fits, 0.5, sprite, tuple(float(v) for v in colour))
+
+
+def _counted_loosely(image: np.ndarray, lattice: Lattice,
+                     tiles: tuple[tuple[TileSeen, ...], ...], cards: tuple[CardSeen, ...],
+                     counted: list, shown: int,
+                     flagged: set[tuple[int, int]]) -> dict[tuple[int, int], Sprite]:
+    """The grass tiles with a rounded tile's corners (``flagged``, :func:`cornered`) to name
+    found when the box rows counted on (``counted``) miss none but the rows not counted on
+    (read unclearly, or their fills too small to tell) do: their fills, of a colour near the
+    lawn's, with the rows counted on, count exactly as many tiles beyond the ``shown`` ones as
+    are flagged, each showing a picture within :data:`CORNERED_COUNTED` of a card's (two
+    reads agreeing, neither sure alone). Fresh harder desktops 780000 and 670026 (the screen
+    alone too): a common found tile of the lawn's green, its card's row the one filled box
+    read at 0.3 clear (780000) or too small to tell (670026), said unread; each tile's
+    picture 0.26 and 0.42 from its card's, the other grass tiles' 0.60 and more (as near as
+    the farthest named: none named)."""
+    sure = {id(card) for card, _ in counted}
+    loose = [(card, card.boxes.filled) for card in cards if card.boxes is not None
+             and id(card) not in sure and card.boxes.filled]
+    if not flagged or not loose:
+        return {}
+    lawn = _lawn_colour(image, lattice, tiles)
+    near_lawn = sum(n for card, n in loose if _fill_near(card, lawn))
+    beyond = sum(n for _, n in counted) + sum(n for _, n in loose) - shown
+    if beyond != len(flagged) or beyond > near_lawn:
+        return {}
+    pictures = _card_pictures(cards)
+    named, farthest = {}, 0.0
+    for cell in sorted(flagged):
+        sprite = _tile_sprite(image, lattice, *cell)
+        if sprite is None or sprite.empty or \
+                (d := _nearest_card(sprite, pictures)) >= CORNERED_COUNTED:
+            return {}
+        named[cell], farthest = sprite, max(farthest, d)
+    for r, row in enumerate(tiles):  # (no other grass tile's picture as near a card's)
+        for c, tile in enumerate(row):
+            sprite = _tile_sprite(image, lattice, r, c) if tile.kind == "ground" and \
+                (r, c) not in named else None
+            if sprite is not None and not sprite.empty and \
+                    _nearest_card(sprite, pictures) <= farthest:
+                return {}
+    return named
 
 
 LAWN_FILL = 25.0  # Lab distance within which a card's fill may be the lawn's green
