@@ -153,6 +153,24 @@ def test_a_row_of_small_cells_drops_the_sign_rather_than_run_figures_together():
         assert not white[:, 40 + 18 * c].any() and not white[:, 40 + 18 * (c + 1) - 1].any()
 
 
+def test_a_label_too_wide_for_a_small_cell_is_left_to_its_glyph_and_the_key():
+    """Minesweeper at 0.5x (18 px cells): "mine" on each flagged mine, at the legible
+    minimum, spilled over its neighbours. A label every mark of its kind bears is left off
+    such a cell (its glyph, centred, says it, as the key does); on a 36 px cell it is written;
+    an unsure cell's words are never left off (session 41)."""
+    def ink_outside(cell, kind, label):
+        g = _rect(cell, rows=1, cols=3, x=40, y=40)
+        marks = (CellMark(0, 1, kind, label),)
+        layer = render_layer((40 * 2 + 3 * cell, 40 * 2 + cell), g, Advice("d", 1, 3, marks=marks))
+        white = _mask(layer, np.array([255, 255, 255, 255], np.uint8))
+        x0, x1 = int(40 + cell), int(40 + 2 * cell)
+        return white.any(), bool(white[:, :x0].any() or white[:, x1:].any())
+
+    assert ink_outside(18, MarkKind.DANGER, "mine") == (False, False)  # the ✗ alone
+    assert ink_outside(36, MarkKind.DANGER, "mine") == (True, False)  # written, in its cell
+    assert ink_outside(18, MarkKind.UNSURE, "Panda or Tiger?")[0]  # the doubt is kept
+
+
 def test_different_figures_draw_different_text():
     g = _rect(40, rows=1, cols=1)
     a = render_layer((120, 100), g, Advice("d", 1, 1, figures=(CellFigure(0, 0, "12"),)))

@@ -79,7 +79,7 @@ def test_two_rare_animals_are_both_choosable_by_name(disco_read):
     names = {value: b.text() for value, b in buttons.items()}
     assert names["animal:Panda"] == "Panda" and names["animal:Tiger"] == "Tiger"
     assert names["animal:Gorilla"] == "Gorilla" and "animal:rare" not in names
-    assert names["ground"] == "not tapped" and names["empty"] == "no animal"
+    assert names["ground"] == "not tapped" and names["empty"] == "tapped, no animal"
     # Choosing the Tiger makes it the Tiger on the board solved (the third animal).
     buttons["animal:Tiger"].click()
     assert loop.view.board.splitlines()[3 + 3].split()[1] == "3"
