@@ -671,13 +671,17 @@ class Panel(QWidget):
             # A certain but untouched cell: what it certainly holds in brackets (as the text
             # report writes it), else the mark's sign.
             known = mark.kind is MarkKind.KNOWN and mark.label
+            if mark.kind is MarkKind.UNSURE and " or " in mark.label:
+                sign = mark.label  # the animals it may be, as the key lists it (was "?" alone)
             text = (_two_lines(f"({mark.label})") if known else sign) or text
         elif mark is not None and text and mark.kind is not MarkKind.KNOWN:
             # A cell showing the game's own word (Minesweeper's flag "F") and a mark: the sign
             # beside the word ("F ✗": a flag on a certain mine; "F !": a wrong flag), so
             # every sign the key lists is one a cell shows (the key said "✗ mine" over a
             # flagged mine showing only "F" and a red border).
-            text = f"{text} {MARK_SIGNS.get(mark.kind, '')}".rstrip()
+            # Not said twice: a found tile "Panda or Tiger?" showed "Panda or Tiger? ?".
+            sign = MARK_SIGNS.get(mark.kind, "")
+            text = text if text.endswith(sign) else f"{text} {sign}".rstrip()
         if conflict:
             background = CONFLICT
         elif manual and not background:
