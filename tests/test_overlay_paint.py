@@ -315,6 +315,30 @@ def test_report_pictures_number_the_playable_rows_and_columns_and_mark_the_move(
     assert not frame[:y0, :].any() and not frame[y0 + 40:, :].any()
 
 
+def test_the_annotated_pentomino_picture_leads_with_the_short_line_live_says(monkeypatch):
+    """analyze's picture drew the solver's whole line ("Place U on row 1, columns 2 and 3;
+    row 2, column 2; row 3, columns 2 and 3") shrunk to the key's size on two lines; it leads
+    with live's short line, the cells under it, a caveat kept at the line's end (session 41)."""
+    from gridsight.overlay import paint as paint_mod
+    from gridsight.screenshots import annotate
+
+    cells = (Cell(0, 1), Cell(0, 2), Cell(1, 1), Cell(2, 1), Cell(2, 2))
+    advice = Advice("pentomino", 6, 10, (Cell(0, 2),), pieces=(PiecePlacement("U", cells),),
+                    status="Place U on row 1, columns 2 and 3; row 2, column 2; row 3, columns 2 "
+                           "and 3 (unread: look at row 6, column 1 first)", why="only fit")
+    drawn = []
+    monkeypatch.setattr(paint_mod, "paint_advice", lambda image, g, a, **kw: drawn.append(a))
+    annotate(np.zeros((300, 500, 3), np.uint8), BoardGeometry.from_rect(0, 0, 50, 50, 6, 10),
+             advice)
+    assert drawn[0].status == ("Place U: rows 1-3, columns 2-3 "
+                               "(unread: look at row 6, column 1 first)")
+    assert drawn[0].why == ("U's cells: row 1, columns 2 and 3; row 2, column 2; row 3, "
+                            "columns 2 and 3; only fit")
+    annotate(np.zeros((300, 500, 3), np.uint8), BoardGeometry.from_rect(0, 0, 50, 50, 6, 10),
+             replace(advice, game="disco-zoo"))
+    assert drawn[1].status == advice.status  # a game without a short line: as it is
+
+
 def test_the_annotated_screenshot_numbers_rows_and_columns_as_its_legend_names_them():
     """``analyze``'s picture (and ``api``'s ``annotate``) counts the rows and columns beside
     the board, as the replay report does: "Tap row 2, column 3" is found on the picture."""
