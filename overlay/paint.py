@@ -336,9 +336,9 @@ _PLAIN_KINDS = (MarkKind.SAFE, MarkKind.DANGER, MarkKind.KNOWN, MarkKind.EMPTY)
 
 
 def _legible_labels(board: _Board, advice: Advice) -> dict[tuple[int, int], str]:
-    """The marks' labels to write on their cells, by cell. A label no spelling of which fits
-    its cell at the legible minimum (:data:`~gridsight.overlay.style.MIN_TEXT_PX`) is left
-    off when every mark of its kind bears it (the glyph alone then says it, as the key does:
+    """The marks' labels to write on their cells, by cell. A label every spelling of which
+    is over a tenth wider than its cell at the legible minimum
+    (:data:`~gridsight.overlay.style.MIN_TEXT_PX`) is left off when every mark of its kind bears it (the glyph alone then says it, as the key does:
     Minesweeper at 0.5x, 18 px cells, wrote "mine" over each flagged mine's neighbours; Disco
     Zoo's one certain "Gorilla" over three tiles); a label telling marks of one kind apart
     stays, spilling (legible beats fitting)."""
@@ -351,7 +351,7 @@ def _legible_labels(board: _Board, advice: Advice) -> dict[tuple[int, int], str]
             continue
         w, _ = board.size(m.row, m.col)
         forms = (m.label, *text_mod.two_lines(m.label))
-        if all(text_mod.text_width(f, style.MIN_TEXT_PX) > 1.1 * 0.9 * w for f in forms):
+        if all(text_mod.text_width(f, style.MIN_TEXT_PX) > 1.1 * w for f in forms):  # spills
             del labels[m.row, m.col]
     return labels
 

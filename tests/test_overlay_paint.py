@@ -168,6 +168,7 @@ def test_a_label_too_wide_for_a_small_cell_is_left_to_its_glyph_and_the_key():
 
     assert ink_outside(18, MarkKind.DANGER, "mine") == (False, False)  # the ✗ alone
     assert ink_outside(36, MarkKind.DANGER, "mine") == (True, False)  # written, in its cell
+    assert ink_outside(28, MarkKind.DANGER, "mine")[0]  # at 0.75x: as wide as its cell, kept
     assert ink_outside(18, MarkKind.UNSURE, "Panda or Tiger?")[0]  # the doubt is kept
 
 
