@@ -77,3 +77,65 @@ def test_each_live_loop_reads_in_a_session_of_its_own(monkeypatch):
     assert memos[0] is loops[0].memo.kept(given.TITLES_MEMO)
     assert memos[1] is loops[1].memo.kept(given.TITLES_MEMO) and memos[0] is not memos[1]
     assert kept(given.TITLES_MEMO) is None
+
+
+#: Module memos with no bound (``functools.cache``), each with why its arguments are a few:
+#: none, or a fixed set (an unknown value raises, and a raise is not kept). A memo keyed by
+#: what a caller gives or a screen shows (a name in a board's header, a word read, a region
+#: given) is an ``lru_cache`` with a ``maxsize`` instead: a long-lived process (live, a
+#: server calling the api) would keep every one (``words._rarity`` kept every animal name a
+#: board's header ever gave).
+UNBOUNDED = {
+    "gridsight/readers/find.py:_structure_pack": "a game's name (an unknown one raises)",
+    "gridsight/registry.py:_loaded_spec": "a game's name (an unknown one raises)",
+    "gridsight/games/disco_zoo/screen.py:screen_facts": "no arguments",
+    "gridsight/games/disco_zoo/screen.py:_most_found": "no arguments",
+    "gridsight/games/disco_zoo/cards.py:_pet_sizes": "no arguments",
+    "gridsight/games/disco_zoo/names.py:_vocabulary": "no arguments",
+    "gridsight/games/disco_zoo/names.py:_region_animals_once": "a catalogue region (else raises)",
+    "gridsight/games/spec.py:_loaded": "a spec's loader (one a game)",
+    "vision/ocr.py:engine": "an engine's name (an unknown one raises)",
+    "vision/digits.py:_references": "no arguments",
+    "vision/digits.py:_stacked": "a bool",
+    "vision/digits.py:_stretched_references": "no arguments",
+    "vision/lettering.py:_arrays": "no arguments",
+    "vision/lettering.py:style": "the skins' few fonts and weights",
+    "vision/lettering.py:_glyphs": "the skins' few fonts and weights",
+    "solvers/disco_zoo/book.py:shipped_book": "no arguments",
+    "solvers/disco_zoo/catalogue.py:_placements": "the catalogue's patterns on its board",
+    "solvers/disco_zoo/catalogue.py:load_catalogue": "no arguments",
+    "solvers/engines.py:_numba_found": "no arguments",
+    "solvers/thrill_digger/optimal_table.py:load_table": "a model's name and its table",
+    "solvers/thrill_digger/blocks.py:block_probability": "the three difficulties' sizes",
+    "solvers/pentomino/pieces.py:orientations": "the twelve pieces' letters",
+}
+
+
+def unbounded_memos() -> set[str]:
+    import re
+    from pathlib import Path
+
+    repo = Path(__file__).resolve().parent.parent
+    decorator = re.compile(r"^\s*@(?:functools\.)?(?:cache\b|lru_cache\((?:maxsize=)?None\b)")
+    found = set()
+    for room in ("gridsight", "vision", "solvers", "overlay", "safefiles", "templates"):
+        for path in sorted((repo / room).rglob("*.py")):
+            lines = path.read_text(encoding="utf-8").splitlines()
+            for k, line in enumerate(lines):
+                if decorator.match(line):
+                    name = next(re.match(r"\s*(?:async )?def (\w+)", after).group(1)
+                                for after in lines[k + 1:] if re.match(r"\s*(?:async )?def ", after))
+                    found.add(f"{path.relative_to(repo).as_posix()}:{name}")
+    return found
+
+
+def test_a_module_memo_with_no_bound_is_keyed_by_a_few_values_only():
+    assert unbounded_memos() == set(UNBOUNDED)
+
+
+def test_a_memo_of_what_a_screen_or_a_caller_gives_is_bounded():
+    from gridsight.games.disco_zoo import names, reader, snap, words
+
+    for memo in (words._rarity, names._upper, snap._substitution, reader._name_candidates,
+                 reader._drawn_text, reader._drawn_bar):
+        assert memo.cache_info().maxsize is not None, memo
