@@ -223,3 +223,18 @@ def test_a_pentomino_search_that_finds_its_limit_spent_tries_no_placement(algori
     else:
         assert search(solver.tables, meter=spent, engine="python").nodes == 0
         assert search(solver.tables, limit=1, meter=fresh, engine="python").nodes > 0
+
+
+@pytest.mark.parametrize("policy", ["lookahead", "deeper"])
+def test_a_thrill_digger_limit_spent_before_the_scoring_scores_no_candidate(policy):
+    """A limit spent before the first candidate is scored answers the safest candidate
+    unscored, said so: its rollouts ran first (the expert example under ``Limit(seconds=0)``:
+    0.046 s of CPU by ``lookahead``, 0.103 s by ``deeper``; then 0.006 s and 0.015 s) and a
+    candidate scored alone is the pick anyway."""
+    board = board_of("thrill-digger-expert.txt")
+    spent = api.solve("thrill-digger", board, NO_STATE, {"policy": policy})
+    one = api.solve("thrill-digger", board, ONE_STATE, {"policy": policy})
+    assert spent.move == one.move
+    assert spent.quality.method.endswith("; 0 of 8 candidates scored before the limit")
+    assert one.quality.method.endswith("; 1 of 8 candidates scored before the limit")
+    assert not spent.quality.exact and spent.quality.stopped == "the limit of 0 states"
