@@ -123,8 +123,8 @@ def unbounded_memos() -> set[str]:
             lines = path.read_text(encoding="utf-8").splitlines()
             for k, line in enumerate(lines):
                 if decorator.match(line):
-                    name = next(re.match(r"\s*(?:async )?def (\w+)", after).group(1)
-                                for after in lines[k + 1:] if re.match(r"\s*(?:async )?def ", after))
+                    define = re.compile(r"\s*(?:async )?def (\w+)")
+                    name = next(m.group(1) for m in map(define.match, lines[k + 1:]) if m)
                     found.add(f"{path.relative_to(repo).as_posix()}:{name}")
     return found
 

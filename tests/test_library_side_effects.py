@@ -8,10 +8,10 @@ exit hooks, the threads, the resource limits, the open files, numba's configurat
 threads, the random generators, the start method of process pools, the blocked signals, the
 CPU affinity and priority, the files left in the temporary folder), imports ``gridsight`` and
 ``gridsight.api``, reads and analyses screenshots (Disco Zoo's with OCR when installed) and
-solves a board of every game through the api, and compares. The third-party modules the calls load (NumPy, OpenCV, Pillow, numba)
-are imported before the first snapshot: what they do on their import is theirs. The
-``gridsight`` command may set things for its own process (tests/test_process.py); the
-library may not.
+solves a board of every game through the api, and compares. The third-party modules the calls
+load (NumPy, OpenCV, Pillow, numba) are imported before the first snapshot: what they do on
+their import is theirs. The ``gridsight`` command may set things for its own process
+(tests/test_process.py); the library may not.
 """
 
 from __future__ import annotations
