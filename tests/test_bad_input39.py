@@ -163,26 +163,27 @@ def test_the_title_checked_against_the_animals_is_read_once_while_the_cards_stay
     phone's clock change it): the region read is kept while the cards' pictures are the
     same; a title not read is read again once its own pixels change."""
     from gridsight.games.disco_zoo import given
+    from gridsight.memo import ReadMemo
 
-    monkeypatch.setattr(given, "_TITLES", type(given._TITLES)())
-    reads: list[int] = []
+    with ReadMemo():  # a live loop's session (tests/test_library_memo.py)
+        reads: list[int] = []
 
-    def read(image, top, answer="Jungle"):
-        reads.append(int(image[0, 0, 0]))
-        return answer
+        def read(image, top, answer="Jungle"):
+            reads.append(int(image[0, 0, 0]))
+            return answer
 
-    frame = np.zeros((40, 30, 3), np.uint8)
-    card = [(2, 20, 10, 10)]
-    frame[20:30, 2:12] = 200  # the card's picture
-    for counter in (7, 6, 5):  # the title bar's counter ticks down
-        frame[0, 0] = counter
-        assert given.title_read(frame, 35, card, read) == "Jungle"
-    assert reads == [7]
-    frame[20:30, 2:12] = 90  # another rescue's animal
-    assert given.title_read(frame, 35, card, read) == "Jungle" and reads == [7, 5]
-    unread = frame.copy()
-    unread[20:30, 2:12] = 50  # a third rescue, its title not read
-    for counter in (4, 4, 3):
-        unread[0, 0] = counter
-        given.title_read(unread, 35, card, lambda image, top: read(image, top, None))
+        frame = np.zeros((40, 30, 3), np.uint8)
+        card = [(2, 20, 10, 10)]
+        frame[20:30, 2:12] = 200  # the card's picture
+        for counter in (7, 6, 5):  # the title bar's counter ticks down
+            frame[0, 0] = counter
+            assert given.title_read(frame, 35, card, read) == "Jungle"
+        assert reads == [7]
+        frame[20:30, 2:12] = 90  # another rescue's animal
+        assert given.title_read(frame, 35, card, read) == "Jungle" and reads == [7, 5]
+        unread = frame.copy()
+        unread[20:30, 2:12] = 50  # a third rescue, its title not read
+        for counter in (4, 4, 3):
+            unread[0, 0] = counter
+            given.title_read(unread, 35, card, lambda image, top: read(image, top, None))
     assert reads == [7, 5, 4, 3]

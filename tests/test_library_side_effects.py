@@ -5,13 +5,13 @@ A fresh interpreter takes a snapshot of everything process-wide a library could 
 filters, logging's handlers and levels, the signal handlers and timers, the environment,
 ``sys.path``, the working folder, the umask, the locale, the standard streams, the hooks, the
 exit hooks, the threads, the resource limits, the open files, numba's configuration and
-threads, the random generators, the blocked signals, the CPU affinity and priority, the files
-left in the temporary folder), imports ``gridsight`` and ``gridsight.api``, reads and analyses
-screenshots (Disco Zoo's with OCR when installed) and solves a board of every game through the
-api, and compares. The third-party modules the calls load (NumPy, OpenCV, Pillow, numba)
-are imported before the first snapshot: what they do on their import is theirs. The
-``gridsight`` command may set things for its own process (tests/test_process.py); the
-library may not.
+threads, the random generators, the start method of process pools, the blocked signals, the
+CPU affinity and priority, the files left in the temporary folder), imports ``gridsight`` and
+``gridsight.api``, reads and analyses screenshots (Disco Zoo's with OCR when installed) and
+solves a board of every game through the api, and compares. The third-party modules the calls
+load (NumPy, OpenCV, Pillow, numba) are imported before the first snapshot: what they do on
+their import is theirs. The ``gridsight`` command may set things for its own process
+(tests/test_process.py); the library may not.
 """
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ import pytest
 REPO = Path(__file__).resolve().parent.parent
 
 PROBE = r'''
-import atexit, faulthandler, gc, json, locale, logging, os, random, resource, signal, socket
-import sys, tempfile, threading, warnings
+import atexit, faulthandler, gc, json, locale, logging, multiprocessing, os, random, resource
+import signal, socket, sys, tempfile, threading, warnings
 import numpy as np
 import cv2
 from PIL import Image
@@ -88,7 +88,10 @@ def snapshot():
         # (tempfile.gettempdir() caches the folder it finds in tempfile.tempdir: no change)
         "runtime": [faulthandler.is_enabled(), socket.getdefaulttimeout(),
                     tempfile.tempdir in (None, os.environ["TMPDIR"]),
-                    threading.stack_size(), sys.flags.dont_write_bytecode],
+                    threading.stack_size(), sys.flags.dont_write_bytecode,
+                    # (allow_none: asking does not set it)
+                    multiprocessing.get_start_method(allow_none=True),
+                    logging.raiseExceptions, repr(logging.getLoggerClass())],
         # TMPDIR is a fresh folder of this probe's own: what a call leaves there is left behind
         "temporary": sorted(os.listdir(os.environ["TMPDIR"])),
     }

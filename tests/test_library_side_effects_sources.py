@@ -31,7 +31,13 @@ SETTERS = re.compile(
     r"|locale\.setlocale\(|sys\.excepthook *=|threading\.excepthook *=|faulthandler\.enable\("
     r"|sys\.setswitchinterval\(|gc\.(?:disable|set_threshold)\(|os\.nice\(|sched_setaffinity\("
     r"|(?<![\w.])random\.seed\(|np\.random\.seed\(|Image\.MAX_IMAGE_PIXELS *=|tempfile\.tempdir *="
-    r"|socket\.setdefaulttimeout\(|threading\.stack_size\(\d")
+    r"|socket\.setdefaulttimeout\(|threading\.stack_size\(\d"
+    # (session 41) the start method of every later process pool, the streams, tracing, the
+    # generators' state, warnings routed into logging, the integer string limit
+    r"|set_start_method\(|sys\.std(?:out|err|in) *=|std(?:out|err|in)\.reconfigure\("
+    r"|(?:sys|threading)\.set(?:trace|profile)\(|random\.set_?state\(|captureWarnings\("
+    r"|faulthandler\.register\(|signal\.siginterrupt\(|set_int_max_str_digits\("
+    r"|setLoggerClass\(|getLogger\(\)\.setLevel\(")
 
 #: (file, setters in it): each with why it may.
 ALLOWED = {
@@ -85,3 +91,7 @@ def test_the_scan_sees_a_setter():
     assert SETTERS.search("numba.config.NUMBA_NUM_THREADS = 1")
     assert SETTERS.search("random.seed(0)") and not SETTERS.search("rng = random.Random(0)")
     assert not SETTERS.search("self.random.seed(0)")
+    assert SETTERS.search('multiprocessing.set_start_method("spawn")')
+    assert SETTERS.search("sys.stdout = open(os.devnull)") and SETTERS.search("np.random.set_state(s)")
+    assert SETTERS.search("logging.captureWarnings(True)") and SETTERS.search("sys.settrace(f)")
+    assert not SETTERS.search("stdout = sys.stdout") and not SETTERS.search("rng.bit_generator.state")

@@ -197,3 +197,44 @@ def test_disco_zoos_python_search_stops_at_the_memory_bound_and_says_so(objectiv
     roomy = api.solve("disco-zoo", FARM, limit=api.Limit(seconds=None, memory=10**7),
                       options=options)
     assert roomy.quality == free.quality and roomy.move == free.move
+
+
+@pytest.mark.parametrize("algorithm", ["bitboard", "dlx"])
+def test_a_pentomino_search_that_finds_its_limit_spent_tries_no_placement(algorithm):
+    """A limit spent before a search starts (by the solve before a count, the hint before a
+    blocking search) stops it at once, as docs/limits.md says: each search ran its first
+    4,096 (bitboard) or 1,024 (dlx) nodes before it looked at the meter (the 5 x 12 count by
+    dlx under ``Limit(seconds=0)``: 0.27 s of CPU, then 0.03 s)."""
+    from gridsight.solvers.limit import Limit
+    from gridsight.solvers.pentomino.algorithms import make_search
+    from gridsight.solvers.pentomino.bitboard import search
+    from gridsight.solvers.pentomino.puzzle import make_puzzle
+
+    puzzle = make_puzzle(["." * 10] * 6)
+    spent = Limit(seconds=None, states=0).start()
+    solver = make_search(puzzle, algorithm, "python")
+    found = solver.find((), None, spent)
+    assert found.stopped and not found.complete and found.count == 0
+    fresh = Limit(seconds=None, states=1).start()  # not spent: the search starts
+    if algorithm == "dlx":
+        assert solver.cover.stats["nodes"] == 0
+        solver.find((), 1, fresh)
+        assert solver.cover.stats["nodes"] > 0
+    else:
+        assert search(solver.tables, meter=spent, engine="python").nodes == 0
+        assert search(solver.tables, limit=1, meter=fresh, engine="python").nodes > 0
+
+
+@pytest.mark.parametrize("policy", ["lookahead", "deeper"])
+def test_a_thrill_digger_limit_spent_before_the_scoring_scores_no_candidate(policy):
+    """A limit spent before the first candidate is scored answers the safest candidate
+    unscored, said so: its rollouts ran first (the expert example under ``Limit(seconds=0)``:
+    0.046 s of CPU by ``lookahead``, 0.103 s by ``deeper``; then 0.006 s and 0.015 s) and a
+    candidate scored alone is the pick anyway."""
+    board = board_of("thrill-digger-expert.txt")
+    spent = api.solve("thrill-digger", board, NO_STATE, {"policy": policy})
+    one = api.solve("thrill-digger", board, ONE_STATE, {"policy": policy})
+    assert spent.move == one.move
+    assert spent.quality.method.endswith("; 0 of 8 candidates scored before the limit")
+    assert one.quality.method.endswith("; 1 of 8 candidates scored before the limit")
+    assert not spent.quality.exact and spent.quality.stopped == "the limit of 0 states"

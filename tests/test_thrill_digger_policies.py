@@ -159,8 +159,9 @@ def test_deeper_engines_agree_and_look_one_dig_further():
 
 
 def test_lookahead_stopped_by_its_limit_keeps_the_candidates_it_scored():
-    """Anytime: with no time at all the first candidate (the safest) is still scored and
-    advised, and the decision says it was cut short; its score is the one a full run gives."""
+    """Anytime: with a limit of one candidate the first (the safest) is scored and advised,
+    and the decision says it was cut short; its score is the one a full run gives. With no
+    time at all it is advised unscored (tests/test_limit_every_solver.py)."""
     from gridsight.solvers.limit import Limit
     from gridsight.solvers.thrill_digger.policy import LookaheadPolicy
 
@@ -168,10 +169,12 @@ def test_lookahead_stopped_by_its_limit_keeps_the_candidates_it_scored():
                          unseen=0.0)
     analysis = analyse(state)
     full = lookahead(analysis, particles=300)
-    cut = lookahead(analysis, particles=300, meter=Limit(seconds=0).start())
+    cut = lookahead(analysis, particles=300, meter=Limit(seconds=None, states=1).start())
     assert cut.cut and not full.cut and len(cut.scores) == 1 < len(full.scores)
     ((hole, score),) = cut.scores.items()
     assert hole == candidates(analysis)[0].cell and score == full.scores[hole]
+    spent = lookahead(analysis, particles=300, meter=Limit(seconds=0).start())
+    assert spent.cut and spent.scores == {} and spent.hole == hole
     decision = LookaheadPolicy().decide(analysis, Limit(seconds=0).start())
     assert decision.hole == hole and decision.quality.stopped == "the limit of 0 s of work"
     assert not LookaheadPolicy().decide(analysis).quality.stopped  # an estimate, not stopped

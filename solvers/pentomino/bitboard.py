@@ -162,6 +162,10 @@ def search(
         return SearchResult(0, (), False, False, 0)
     if board == tables.full:
         return SearchResult(1, (tuple(fixed),) if keep else (), True, False, 0)
+    if meter is not None and meter.reached():
+        # A limit spent before the search (by an earlier one: the solve before the count)
+        # stops it at once, not after its first _CHECK_EVERY nodes (docs/limits.md).
+        return SearchResult(0, (), False, True, 0)
     if check_engine(engine) == "auto":
         if tables.bits > 64 or not kernel_available():
             engine = "python"

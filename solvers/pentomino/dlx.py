@@ -193,6 +193,8 @@ class ExactCover:
         """
         chosen: list[int] = []
         taken: list[int] = []
+        if meter is not None:  # a limit already spent stops it at once (docs/limits.md)
+            meter.check()
         try:
             for row in fixed:
                 node = self._node_of_row[row]

@@ -153,7 +153,7 @@ def _scored_decision(name: str, result: Any, meter: Meter | None, method: str) -
     """The decision of a policy that scores candidate holes (``lookahead``, ``deeper``): the
     best scored, with how far the scoring got before the limit."""
     assert result is not None
-    if not result.scores:  # a hole that is certainly a rupee: nothing to weigh
+    if not result.scores and not result.cut:  # a hole certainly a rupee: nothing to weigh
         return Decision(result.hole, name, quality=Quality())
     stopped = meter.reason if meter is not None and result.cut else None
     if result.cut:

@@ -7,17 +7,18 @@ of real screens (:mod:`.screen_text`) use one check without importing each other
 from __future__ import annotations
 
 import hashlib
-from collections import OrderedDict
 from typing import Callable, Sequence
 
 import numpy as np
 
+from gridsight.memo import kept
 from gridsight.solvers.disco_zoo.catalogue import load_catalogue
 from gridsight.solvers.errors import BoardFormatError
 
 #: The title bar's region as read (a region's name, or ``None``: not read clearly), by the
-#: pixels that decide it (:func:`title_read`); a few screens, the oldest dropped.
-_TITLES: OrderedDict[bytes, str | None] = OrderedDict()
+#: pixels that decide it (:func:`title_read`), in the caller's session memo under this name
+#: (:class:`gridsight.memo.ReadMemo`); a few screens, the oldest dropped.
+TITLES_MEMO = "disco-zoo-titles"
 TITLES = 8
 
 
@@ -32,7 +33,13 @@ def title_read(image: np.ndarray, board_top: float, cards: Sequence[tuple[int, i
     read (``None``), or a screen with no card box, is kept by the title bar's exact pixels
     only, so it is read again once they change. A live loop given ``--animals`` read the
     title on every frame read, 0.07-0.19 CPU s each (the real-look rescue of
-    bench/bench_live.py: five reads, four of them of other pixels)."""
+    bench/bench_live.py: five reads, four of them of other pixels). Remembered in the
+    session's memo (:func:`gridsight.memo.kept`: a live loop's), never the module's: another
+    title bar over the same cards (another caller's screen) is read anew; with no session
+    active, every call reads."""
+    titles = kept(TITLES_MEMO)
+    if titles is None:
+        return read(image, board_top)
     top = max(0, int(board_top))
     frame = repr((image.shape, top)).encode()
     exact = hashlib.sha1(np.ascontiguousarray(image[:top]).tobytes() + frame).digest()
@@ -45,14 +52,14 @@ def title_read(image: np.ndarray, board_top: float, cards: Sequence[tuple[int, i
             digest.update(np.ascontiguousarray(image[y0 : y0 + int(h), x0 : x0 + int(w)]).tobytes())
         by_cards = digest.digest()
     for key in (by_cards, exact):
-        if key is not None and key in _TITLES:
-            _TITLES.move_to_end(key)
-            return _TITLES[key]
+        if key is not None and key in titles:
+            titles.move_to_end(key)
+            return titles[key]
     region = read(image, board_top)
     key = by_cards if region is not None and by_cards is not None else exact
-    _TITLES[key] = region
-    while len(_TITLES) > TITLES:
-        _TITLES.popitem(last=False)
+    titles[key] = region
+    while len(titles) > TITLES:
+        titles.popitem(last=False)
     return region
 
 

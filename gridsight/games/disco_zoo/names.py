@@ -163,7 +163,7 @@ class ScreenText:
 # -- the vocabulary -------------------------------------------------------------------------
 
 
-@cache
+@lru_cache(maxsize=4096)  # words as read off a screen too: bounded
 def _upper(name: str) -> str:
     return " ".join(name.upper().split())
 

@@ -30,7 +30,7 @@ the board is still solved.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import lru_cache
 
 import cv2
 import numpy as np
@@ -544,7 +544,7 @@ def read_attempts(screen: np.ndarray, region: str | None = None) -> int | None:
     return int(value) if value else None
 
 
-@cache
+@lru_cache(maxsize=256)  # a region read or given, a number of 0-10: bounded
 def _drawn_bar(region: str, number: str) -> np.ndarray:
     canvas = np.zeros((48, 228, 3), np.uint8)
     if region:
@@ -564,7 +564,7 @@ def _pick(scored: list[tuple[float, str]]) -> tuple[str, float]:
     return name, best
 
 
-@cache
+@lru_cache(maxsize=64)  # a region read or given: bounded
 def _name_candidates(region: str | None) -> tuple[str, ...]:
     catalogue = load_catalogue()
     if region and region in catalogue.regions:
@@ -574,7 +574,7 @@ def _name_candidates(region: str | None) -> tuple[str, ...]:
     return tuple(dict.fromkeys(a.name for a in animals))
 
 
-@cache
+@lru_cache(maxsize=4096)  # names at a layout's card widths: bounded
 def _drawn_text(words: str, width: int, height: int, x: int, baseline: int, size: float,
                 bold: bool, right: bool = False) -> np.ndarray:
     """``words`` written the way the skin writes them, as :func:`ink` (computed once)."""

@@ -19,7 +19,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 
 NEAR = 0.34  # a snap is near when at most this share of the name's letters differ
 MARGIN = 2.0  # ... and every other name is this many edits further
@@ -84,7 +84,7 @@ def _units(read: str) -> list[tuple[str, bool]]:
     return out
 
 
-@cache
+@lru_cache(maxsize=4096)  # letters as read: bounded
 def _substitution(x: str, y: str) -> float:
     if x == y:
         return 0.0

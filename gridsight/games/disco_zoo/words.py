@@ -16,7 +16,7 @@ green "tap here" check) and the tint is the chance of an animal, high where it i
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 from typing import Mapping
 
 from gridsight.games.spec import CellWord, Words
@@ -34,7 +34,7 @@ def animal_names(headers: Mapping[str, str]) -> tuple[str, ...]:
     return tuple(a.strip() for a in text.split(",") if a.strip())
 
 
-@cache
+@lru_cache(maxsize=1024)  # names as the board's header gives them: bounded
 def _rarity(name: str) -> str | None:
     """The rarity of the animal called ``name`` (``None`` when the catalogue does not know it)."""
     from gridsight.solvers.disco_zoo.catalogue import load_catalogue
