@@ -334,8 +334,8 @@ def _narrow_cards(image: np.ndarray, areas: Sequence[Box | None], ground: Sequen
     """The cards of a row of narrow tall cards (see above) in the first of ``areas`` holding
     one; none when no such row is there."""
     pitch = float(lattice.pitch_x)
-    least = NARROW_CARD * pitch
-    if least >= facts["card_min_width"] * pitch:
+    least, ordinary = NARROW_CARD * pitch, facts["card_min_width"] * pitch
+    if least >= ordinary:
         return ()
     for area in areas:
         if area is None:
@@ -349,7 +349,7 @@ def _narrow_cards(image: np.ndarray, areas: Sequence[Box | None], ground: Sequen
         panels = unmerged(image, row.panels, least, facts["card_max"])
         alike = len(panels) >= ROW_ALIKE
         tall = ROW_TALL if alike else NARROW_TALL
-        if any(p.cut or p.box[3] < tall * p.box[2] for p in panels):
+        if any(p.cut or p.box[3] < tall * p.box[2] and p.box[2] < ordinary for p in panels):
             continue
         cards = _level_names(image, tuple(read_card(image, panel, facts, pitch)
                                           for panel in panels), facts, pitch)
