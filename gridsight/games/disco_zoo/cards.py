@@ -324,7 +324,11 @@ NARROW_TALL = 2.0
 # no cards (the screens asked). A row of ROW_ALIKE panels or more, each ROW_TALL times as
 # tall as wide or more, is taken when each shows a picture centred in it (CENTRED), a name
 # and a YOU HAVE line and no ink stands beside the row; its cards without a box row are read
-# without one (their boxes unknown, their tints trusted UNSURE_LINE at most).
+# without one (their boxes unknown, their tints trusted UNSURE_LINE at most). The tallness is
+# asked of panels narrower than an ordinary card (``card_min_width``) only: a row of ordinary
+# cards may be found here alone, at this search's finer working scale (fresh widest 1146032 at
+# 2.80x: three Mars cards 211 x 247 px on a pitch of 154, no row found by the first search;
+# refused here for being under ROW_TALL, the screen asked); the other checks still stand.
 ROW_ALIKE = 2
 ROW_TALL = 1.5
 
