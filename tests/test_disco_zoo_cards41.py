@@ -6,6 +6,13 @@ scale, where the tallness asked of a card narrower than a tile (``ROW_TALL``) re
 no cards, the screen asked. A panel as wide as an ordinary card needs no narrow card's
 tallness (:func:`~gridsight.games.disco_zoo.cards._narrow_cards`); its picture, name, YOU HAVE
 line and the row's other checks still stand.
+
+Fresh widest 1147008 at 1.30x: three cards 112 px wide drawn touching, their big sprites 15-22
+px apart, found as one panel whose "picture" was the three sprites' ink together; the split
+into three was refused as cutting through it, and the panel read as the Cougar's card alone
+("animals: Cougar" stated for Pika, Aatxe, Cougar). A panel is split through such a picture
+when each part's own picture stands clear of the lines between the parts
+(:func:`~gridsight.games.disco_zoo.cards._clear_of_the_lines`).
 """
 
 from __future__ import annotations
@@ -16,13 +23,18 @@ from gridsight.games.disco_zoo.screen import locate_rescue
 
 ORDINARY_FOUND_FINE = 1_146_032  # widest, fresh: three cards found at the finer scale only
 SCALE = 2.80
+TOUCHING = 1_147_008  # widest, fresh: three touching cards, one "picture" across them
+TOUCHING_SCALE = 1.30
+
+
+def _located(seed: int):
+    base = seed - seed % 10_000
+    shot, _, image, _ = real_screen(seed - base, base, wider=True, widest="all")
+    return shot.extras["cards"], locate_rescue(image)
 
 
 def test_ordinary_cards_found_at_the_finer_scale_are_taken_with_their_rows():
-    base = ORDINARY_FOUND_FINE - ORDINARY_FOUND_FINE % 10_000
-    shot, _, image, _ = real_screen(ORDINARY_FOUND_FINE - base, base, wider=True,
-                                    widest="all")
-    drawn, screen = shot.extras["cards"], locate_rescue(image)
+    drawn, screen = _located(ORDINARY_FOUND_FINE)
     assert len(drawn) == 3 and len(screen.cards) == 3  # (none found before)
     for card, seen in zip(drawn, screen.cards):
         x, _, w, _ = seen.panel.box
@@ -31,3 +43,13 @@ def test_ordinary_cards_found_at_the_finer_scale_are_taken_with_their_rows():
         assert seen.name_box is not None and seen.have_box is not None
         assert seen.boxes is not None
         assert (seen.boxes.count, seen.boxes.filled) == (card.boxes, card.filled), card.name
+
+
+def test_touching_cards_whose_pictures_stand_apart_are_split():
+    drawn, screen = _located(TOUCHING)
+    assert len(drawn) == 3 and len(screen.cards) == 3  # (one, read as the Cougar's, before)
+    for card, seen in zip(drawn, screen.cards):
+        x, _, w, _ = seen.panel.box
+        assert abs(x - card.box[0] * TOUCHING_SCALE) <= 3  # its own place and width
+        assert abs(w - card.box[2] * TOUCHING_SCALE) <= 3
+        assert seen.boxes is not None and seen.boxes.count == card.boxes, card.name
