@@ -352,6 +352,15 @@ def read_through(image: np.ndarray, pack: TemplatePack) -> tuple[BoardRead, Boar
     return found.read, read_found(image, found, ReadHints())
 
 
+def find_through(image: np.ndarray, pack: TemplatePack) -> BoardRead:
+    """The cells of the board ``pack`` finds in ``image`` (``VisionInputError`` when none),
+    not read on into a board: a room calibration asks it whether a screenshot is another
+    game's (:func:`gridsight.games.tile_path.scrolling.whole_board_check`)."""
+    from gridsight.readers.find import find_in
+
+    return find_in(image, {pack.game: pack}).read
+
+
 def _read_back(image, found, hints, spec):
     """The board read through ``found`` with ``hints``, or ``None``, the refusal's first line
     and the hint of ``spec`` it asks for (:func:`_asked`)."""

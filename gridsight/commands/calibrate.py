@@ -33,7 +33,7 @@ from pathlib import Path
 
 from gridsight.calibration import (
     CALIBRATORS, DEFAULT_SKIN, CalibrationError, _check_corners, _check_name, corner_not_a_number,
-    labels_and_board, propose, read_through,
+    find_through, labels_and_board, propose, read_through,
 )
 from gridsight.errors import RuntimeFailure
 from gridsight.games.spec import GridReading, PitReading
@@ -175,6 +175,8 @@ def run(options: argparse.Namespace) -> int:
     if interactive:
         corners, labels = _interactive(options, image, corners, labels)
     _check_furniture(options, spec)
+    if isinstance(spec.reading, PitReading):
+        _not_another_games(image, options.image)
     had = _packs_of_the_name(options)
     result = calibrator(image, options, corners, labels)
     if may_ask and result.missing and _window_possible():  # furniture not found: ask
@@ -186,6 +188,29 @@ def run(options: argparse.Namespace) -> int:
     print(_saved_line(result.folder, had))
     print(result.summary)
     return 0
+
+
+def _not_another_games(image, name: str) -> None:
+    """Refuse (:class:`CalibrationError`, in words) a pit's calibration screenshot in which
+    another game's shipped pack finds a whole board, every cell read: a Disco Zoo screenshot
+    with made-up corners was saved as a pit whose 20 "holes" read back as undug mounds (the
+    pit is followed by its own ground's features: any picture reads back so), and a still of
+    it was then solved as Thrill Digger. Asked here, in the command, because it looks through
+    every game's packs, which a game's own package must not import (the registry imports it)."""
+    from gridsight.readers.find import find_in
+    from gridsight.screenshots import PackShelf
+    from gridsight.solvers.errors import InputError
+    from gridsight.vision.errors import VisionInputError
+
+    try:
+        found = find_in(image, PackShelf().every())
+    except (VisionInputError, InputError):  # no board of any game: on to the pit
+        return
+    if found.read.known_fraction >= 1.0:
+        raise CalibrationError(
+            f"{name}: this screenshot shows a {found.game} board (gridsight analyze "
+            f"--game {found.game} reads it), not a Thrill Digger pit: give a screenshot of "
+            "the pit seen from above, nothing saved")
 
 
 def _packs_of_the_name(options: argparse.Namespace) -> set[Path]:
@@ -222,7 +247,8 @@ def run_room(options: argparse.Namespace, spec) -> int:
     if options.corners is not None:
         _check_corners(options.corners, images[0][1].shape)
     had = _packs_of_the_name(options)
-    result = reading.scrolling_boards.calibrate(images, options, read=read_through)
+    result = reading.scrolling_boards.calibrate(images, options, read=read_through,
+                                                find=find_through)
     print(_saved_line(result.folder, had))
     print(result.summary)
     return 0

@@ -231,7 +231,8 @@ class ScrollingBoards(Protocol):
     def locate(self, image: Any, pack: Any) -> Any: ...
 
     def calibrate(self, images: Any, options: argparse.Namespace,
-                  read: Callable[[Any, Any], Any] | None = None) -> Any: ...
+                  read: Callable[[Any, Any], Any] | None = None,
+                  find: Callable[[Any, Any], Any] | None = None) -> Any: ...
 
 
 @dataclass(frozen=True)

@@ -48,6 +48,7 @@ def _calibrate(spec: GameSpec, image, options: argparse.Namespace, corners, fold
     from gridsight.games.thrill_digger.calibration import (
         PitCalibrationInputError, calibrate_pit_folder, parse_box, parse_item, parse_wallet,
     )
+    from gridsight.games.thrill_digger.still import read_back
 
     sizes = spec.reading.sizes
     if corners is None or options.difficulty is None:
@@ -58,7 +59,6 @@ def _calibrate(spec: GameSpec, image, options: argparse.Namespace, corners, fold
         raise PitCalibrationInputError(f"{spec.name} has no difficulty '{options.difficulty}' "
                                        f"(one of {', '.join(sizes)})")
     rows, cols = sizes[options.difficulty]
-    _not_another_games(image, getattr(options, "image", "the screenshot"))
     items = [parse_item(text) for text in getattr(options, "item", None) or ()]
     wallets = [parse_wallet(text) for text in getattr(options, "wallet", None) or ()]
     box_text = getattr(options, "wallet_box", None)
@@ -68,30 +68,9 @@ def _calibrate(spec: GameSpec, image, options: argparse.Namespace, corners, fold
     return calibrate_pit_folder(image, corners, rows, cols, options.difficulty, folder,
                                 items=items, wallets=wallets, wallet_box=box,
                                 wallet_align=getattr(options, "wallet_align", None) or "right",
-                                game=spec.name)
-
-
-def _not_another_games(image, name: str) -> None:
-    """Refuse (:class:`PitCalibrationInputError`, in words) a calibration screenshot in which
-    another game's shipped pack finds a whole board, every cell read: a Disco Zoo screenshot
-    with made-up corners was saved as a pit whose 20 "holes" read back as undug mounds (the
-    pit is followed by its own ground's features: any picture reads back so), and a still of
-    it was then solved as Thrill Digger."""
-    from gridsight.games.thrill_digger.calibration import PitCalibrationInputError
-    from gridsight.readers.find import find_in
-    from gridsight.screenshots import PackShelf
-    from gridsight.solvers.errors import InputError
-    from gridsight.vision.errors import VisionInputError
-
-    try:
-        found = find_in(image, PackShelf().every())
-    except (VisionInputError, InputError):  # no board of any game: on to the pit
-        return
-    if found.read.known_fraction >= 1.0:
-        raise PitCalibrationInputError(
-            f"{name}: this screenshot shows a {found.game} board (gridsight analyze "
-            f"--game {found.game} reads it), not a Thrill Digger pit: give a screenshot of "
-            "the pit seen from above, nothing saved")
+                                game=spec.name,
+                                read_back=lambda staged: read_back(staged, image, items,
+                                                                   rows * cols, folder))
 
 
 def _still(spec: GameSpec, options: argparse.Namespace):

@@ -30,7 +30,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 import numpy as np
 
@@ -159,10 +159,14 @@ def calibrate_pit_folder(image: np.ndarray, corners: Sequence[Sequence[float]], 
                          cols: int, difficulty: str, folder: Path, *,
                          items: Sequence[ItemSource] = (), wallets: Sequence[WalletSource] = (),
                          wallet_box: tuple[int, int, int, int] | None = None,
-                         wallet_align: str = "right", game: str = "thrill-digger"
-                         ) -> PitCalibrated:
+                         wallet_align: str = "right", game: str = "thrill-digger",
+                         read_back: Callable[[Path], str] | None = None) -> PitCalibrated:
     """Calibrate the pit from the overview ``image`` and its corner holes, learn the items and
-    the wallet from their screenshots, check them, and save the folder."""
+    the wallet from their screenshots, check them, and save the folder. ``read_back`` (the
+    still reader's check, :func:`gridsight.games.thrill_digger.still.read_back`, passed in
+    so that this module does not import the reader that loads what it saves) is given the
+    folder saved aside first; it returns its line for the summary or raises
+    :class:`PitCalibrationInputError`, and then nothing is saved."""
     from gridsight.vision.images import load_image
     from gridsight.vision.pit import calibrate_pit
     from gridsight.vision.pit.learn import ItemShot, learn_items
@@ -222,63 +226,16 @@ def calibrate_pit_folder(image: np.ndarray, corners: Sequence[Sequence[float]], 
                  wallet_sources=wallets)
     # Saved aside and read back first, as the other games' calibrate does: a folder that
     # cannot read its own screenshots back is refused and replaces nothing.
-    import tempfile
+    if read_back is not None:
+        import tempfile
 
-    with tempfile.TemporaryDirectory(prefix="gridsight-calibrate-") as aside:
-        staged = save_pit(Path(aside) / "pit", **saved)
-        lines.append(_read_back(staged, image, items, rows * cols, folder))
+        with tempfile.TemporaryDirectory(prefix="gridsight-calibrate-") as aside:
+            lines.append(read_back(save_pit(Path(aside) / "pit", **saved)))
     save_pit(folder, **saved)
     lines.append(f"use it with: gridsight live --game {game} --calibration {folder}")
     lines.append(f"or on a still: gridsight analyze --game {game} --calibration {folder} "
                  "IMAGE")
     return PitCalibrated(folder, "\n".join(lines))
-
-
-def _read_back(staged: Path, image: np.ndarray, items: Sequence[ItemSource], holes: int,
-               folder: Path) -> str:
-    """The calibration screenshot (and each ``--item`` screenshot) read back through the
-    folder ``staged`` by ``gridsight analyze``'s still reader; the line saying so, or
-    :class:`PitCalibrationInputError` (nothing saved) when the pit is not found again, most
-    holes are unread, or an item screenshot shows another item than its own."""
-    from gridsight.games.thrill_digger.still import still_reader
-    from gridsight.solvers.errors import InputError as ReadError
-    from gridsight.vision.images import load_image
-
-    kept = " (the calibration of that name made before is kept)" if folder.is_dir() else ""
-    advice = ("; check that --corners are the four corner holes' centres (top-left, top-right, "
-              "bottom-right, bottom-left) on this screenshot")
-
-    def refuse(why: str) -> PitCalibrationInputError:
-        return PitCalibrationInputError(f"reading the screenshot back through the new "
-                                        f"calibration, {why}: nothing saved{kept}{advice}")
-
-    try:
-        reader = still_reader(str(staged))
-        reading = reader.read(image).reading
-    except ReadError as error:
-        raise refuse(f"the pit is not found again ({str(error).splitlines()[0]})") from None
-    unread = len(reading.unread)
-    if 2 * unread > holes:
-        raise refuse(f"{unread} of {holes} holes are unread")
-    seen = 0
-    for item in items:
-        try:
-            shot = reader.read(load_image(item.path)).reading
-        except ReadError as error:
-            raise refuse(f"{item.path}: the pit is not found again "
-                         f"({str(error).splitlines()[0]})") from None
-        tokens = {t for line in shot.text.splitlines()[1:] for t in line.split()}
-        others = sorted(tokens & set(ITEM_NAMES) - {item.token})
-        if others:  # the colours learned take one item for another: a wrong read later
-            raise refuse(f"{item.path} (the {ITEM_NAMES[item.token]}) reads as the "
-                         f"{ITEM_NAMES[others[0]]}; give a clearer screenshot of each item")
-        seen += item.token in tokens
-    line = (f"read back: the screenshot reads {holes - unread} of {holes} holes"
-            + (f" ({unread} unread)" if unread else ""))
-    if items:
-        line += (f"; {seen} of {len(items)} item screenshot{'s' * (len(items) != 1)} show "
-                 "their item rising (the others: none seen, not a wrong one)")
-    return line
 
 
 # -- the saved pit ----------------------------------------------------------------------------

@@ -15,10 +15,14 @@ as a rupee of unknown colour; a rupoor there would change the odds, which the no
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Sequence
 
 import numpy as np
 
-from gridsight.games.thrill_digger.calibration import SavedPit
+from gridsight.games.thrill_digger.calibration import (
+    ITEM_NAMES, ItemSource, PitCalibrationInputError, SavedPit,
+)
 from gridsight.games.thrill_digger.tracker import PitPack
 from gridsight.readers.base import BoardReading
 from gridsight.solvers.boardtext import parse_boards
@@ -132,4 +136,51 @@ def still_reader(path: str, difficulty: str | None = None) -> StillReader:
     return StillReader(saved, pack, warnings, difficulty=difficulty)
 
 
-__all__ = ["StillNotReadError", "StillReader", "StillReading", "still_reader"]
+
+
+def read_back(staged: Path, image: np.ndarray, items: Sequence[ItemSource], holes: int,
+              folder: Path) -> str:
+    """The calibration screenshot (and each ``--item`` screenshot) read back through the
+    folder ``staged`` by ``gridsight analyze``'s still reader; the line saying so, or
+    :class:`PitCalibrationInputError` (nothing saved) when the pit is not found again, most
+    holes are unread, or an item screenshot shows another item than its own."""
+    from gridsight.vision.images import load_image
+
+    kept = " (the calibration of that name made before is kept)" if folder.is_dir() else ""
+    advice = ("; check that --corners are the four corner holes' centres (top-left, top-right, "
+              "bottom-right, bottom-left) on this screenshot")
+
+    def refuse(why: str) -> PitCalibrationInputError:
+        return PitCalibrationInputError(f"reading the screenshot back through the new "
+                                        f"calibration, {why}: nothing saved{kept}{advice}")
+
+    try:
+        reader = still_reader(str(staged))
+        reading = reader.read(image).reading
+    except InputError as error:
+        raise refuse(f"the pit is not found again ({str(error).splitlines()[0]})") from None
+    unread = len(reading.unread)
+    if 2 * unread > holes:
+        raise refuse(f"{unread} of {holes} holes are unread")
+    seen = 0
+    for item in items:
+        try:
+            shot = reader.read(load_image(item.path)).reading
+        except InputError as error:
+            raise refuse(f"{item.path}: the pit is not found again "
+                         f"({str(error).splitlines()[0]})") from None
+        tokens = {t for line in shot.text.splitlines()[1:] for t in line.split()}
+        others = sorted(tokens & set(ITEM_NAMES) - {item.token})
+        if others:  # the colours learned take one item for another: a wrong read later
+            raise refuse(f"{item.path} (the {ITEM_NAMES[item.token]}) reads as the "
+                         f"{ITEM_NAMES[others[0]]}; give a clearer screenshot of each item")
+        seen += item.token in tokens
+    line = (f"read back: the screenshot reads {holes - unread} of {holes} holes"
+            + (f" ({unread} unread)" if unread else ""))
+    if items:
+        line += (f"; {seen} of {len(items)} item screenshot{'s' * (len(items) != 1)} show "
+                 "their item rising (the others: none seen, not a wrong one)")
+    return line
+
+
+__all__ = ["StillNotReadError", "StillReader", "StillReading", "read_back", "still_reader"]

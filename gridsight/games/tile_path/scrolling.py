@@ -48,6 +48,9 @@ from gridsight.vision.packs import (
 #: (:func:`gridsight.calibration.read_through`): the readers reach the registry, which loads
 #: this package, so importing them here would be an import cycle.
 ReadThrough = Callable[[np.ndarray, TemplatePack], tuple[Any, Any]]
+#: The cells of the board a pack finds in a picture, not read on into a board
+#: (:func:`gridsight.calibration.find_through`), passed in for the same reason.
+FindThrough = Callable[[np.ndarray, TemplatePack], Any]
 
 
 @dataclass(frozen=True)
@@ -69,8 +72,8 @@ class TilePathRooms:
         return locate_view(image, pack)
 
     def calibrate(self, images: Sequence[tuple[str, np.ndarray]],
-                  options: argparse.Namespace, read: ReadThrough | None = None
-                  ) -> RoomCalibrated:
+                  options: argparse.Namespace, read: ReadThrough | None = None,
+                  find: FindThrough | None = None) -> RoomCalibrated:
         room_file = getattr(options, "room", None)
         if not room_file:
             raise InputError("give the room with --room FILE (the whole room in the text "
@@ -85,7 +88,7 @@ class TilePathRooms:
             raise InputError(named(error, source)) from None
         corners = getattr(options, "corners", None)
         screen = screen_from_corners(corners) if corners else None
-        shown = whole_board_check(room, source, read) if read is not None else None
+        shown = whole_board_check(room, source, read, find) if read is not None else None
         result = calibrate_room(images, room, options.skin, screen=screen, shown=shown)
         checked: list[str] = []
         if read is not None:  # the pack read back as analyze --pack loads it, before saving
@@ -111,7 +114,8 @@ class TilePathRooms:
 OTHER_GAMES = ("minesweeper", "pentomino")
 
 
-def whole_board_check(room: Room, source: str, read: ReadThrough) -> ShownCheck:
+def whole_board_check(room: Room, source: str, read: ReadThrough,
+                      find: FindThrough | None = None) -> ShownCheck:
     """A calibration screenshot's check (:data:`~gridsight.games.tile_path.room.ShownCheck`):
     one the shipped pack reads as a whole board, every cell read, of another size than the
     room is a screenshot of that board, not a view of the room: an :class:`InputError`
@@ -146,7 +150,7 @@ def whole_board_check(room: Room, source: str, read: ReadThrough) -> ShownCheck:
                     f"{name}: this screenshot shows a {game} board (gridsight analyze "
                     f"{shlex.quote(name)} reads it), not a tile-path screen of the room in "
                     f"{source}")
-        if _disco_zoo_board(image):
+        if find is not None and _disco_zoo_board(image, find):
             raise InputError(
                 f"{name}: this screenshot shows a Disco Zoo board (a 5 x 5 grid of rescue "
                 f"tiles; gridsight analyze --game disco-zoo {shlex.quote(name)} reads it), "
@@ -155,20 +159,18 @@ def whole_board_check(room: Room, source: str, read: ReadThrough) -> ShownCheck:
     return check
 
 
-def _disco_zoo_board(image: np.ndarray) -> bool:
+def _disco_zoo_board(image: np.ndarray, find: FindThrough) -> bool:
     """Whether Disco Zoo's shipped pack finds a whole 5 x 5 board of rescue tiles in
     ``image``, every tile read (its lattice and lawn; found by structure, so asked last and
     only of a screenshot no place in the room fits: a Disco Zoo screenshot given Hero's
     Cave spent 7-9 CPU s in the room's searches before "the view's place is unclear"; this
     look costs 0.2-0.5 CPU s on one, ~1.3 on a picture that is not)."""
-    from gridsight.readers.find import find_in
-
     try:
-        found = find_in(image, {"disco-zoo": load_game_pack("disco-zoo", None)})
+        board = find(image, load_game_pack("disco-zoo", None))
     except (VisionInputError, InputError):
         return False
-    geometry = found.read.geometry
-    return (geometry.rows, geometry.cols) == (5, 5) and found.read.known_fraction >= 1.0
+    geometry = board.geometry
+    return (geometry.rows, geometry.cols) == (5, 5) and board.known_fraction >= 1.0
 
 
 def read_back(images: Sequence[tuple[str, np.ndarray]], pack: TemplatePack,
