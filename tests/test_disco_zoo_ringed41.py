@@ -17,6 +17,7 @@ import cv2
 import numpy as np
 
 from gridsight.games.disco_zoo import screen as S
+from test_disco_zoo_screens import real_screen
 
 DIRT = (30, 45, 60)  # BGR: a dark brown cell
 RARE = (240, 210, 150)  # BGR: near the rare rarity's light blue (Lab 81, -12, -21)
@@ -64,3 +65,14 @@ def test_a_sprite_of_a_rarity_colour_inside_its_own_outline_is_no_band():
     image[8:24, 8:24] = YELLOW
     image[12:16, 12:20] = (200, 150, 110)
     assert _ringed(image) is None
+
+
+def test_widest_1140004_the_common_tile_in_a_darkened_cell_reads_found():
+    # widest 1140004 at 1.23x (Jurassic): the first animal's common tile (1,2) inset in a cell of
+    # the lawn darkened just under the dirt's bar, one of its rays off the tile's edge: read
+    # as dirt with something over it, unread with --animals, before the band's reading
+    _, text, image, _ = real_screen(4, 1140000, wider=True, widest="all")
+    assert text.splitlines()[4].split()[2] == "1"
+    screen = S.locate_rescue(image)
+    tile = screen.tiles[1][2]
+    assert tile.kind == "found" and tile.rarities == ("common",)
