@@ -2211,6 +2211,13 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
             elif fits:
                 seen = TileSeen("found", fits, _closeness(rim, references[fits[0]], tolerance),
                                 sprite, tuple(float(v) for v in rim))
+            elif rim[0] < facts["empty_darkness"] * grass[0] and (ring := _ringed_tile(
+                    stack[k], rim, grass, references, tolerance, margin)) is not None:
+                # a found tile inset in a cell of the dirt's colour: its colour all round
+                # its animal (widest 1140004, 1142018)
+                seen = TileSeen("found", ring[0],
+                                _closeness(ring[1], references[ring[0][0]], tolerance),
+                                sprite, tuple(float(v) for v in ring[1]))
             elif rim[0] < facts["empty_darkness"] * grass[0]:
                 # Dark like a tapped tile's dirt, but not plain: dirt with something over it.
                 seen = TileSeen("unknown", confidence=0.0,
@@ -2748,6 +2755,75 @@ def _animal_on_a_tile(lab: np.ndarray, rim: np.ndarray, references: dict[str, np
     ink = (np.linalg.norm(inside - rim, axis=2) >= PANEL_INK_FAR) \
         & (np.linalg.norm(inside - fill, axis=2) >= PANEL_INK_FAR)
     return float(ink.mean()) >= PANEL_INK
+
+
+# A found tile is rounded, coloured by its rarity, showing its animal (issue 18). The widest
+# looks inset it in a cell of the dirt's colour (or the lawn darkened under the dirt's bar),
+# often off the cell's middle, its animal's sprite over most of it, so that only a band of
+# its colour shows round the animal, JPEG-soft: read as dirt with something over it (widest
+# 1140004 (1,2), 1142018 (2,0), (4,0), (4,1): unread with --animals). Such a tile is read
+# found, of its rarity, when apart from the cell's colour (PANEL_INK_FAR) one colour shows
+# (RING_FILL of the tile at least, the commonest to 8 Lab that fits a rarity, not the
+# lawn's: a lawn line at a crop's edge), all round the middle of what is not the cell (in
+# RING_AROUND of RING_SECTORS directions), and an animal is drawn inside it (PANEL_INK of the
+# tile far from both colours, its middle within RING_OFF px of the band's): a decoration
+# over dirt, a rounded square of a rarity's colour with no animal drawn on it, is not read.
+RING_FILL = 0.04
+RING_SECTORS = 16
+RING_AROUND = 0.9
+RING_OFF = 5.0
+RING_SLACK = 3.0
+
+
+def _ringed_tile(lab: np.ndarray, rim: np.ndarray, grass: np.ndarray,
+                 references: dict[str, np.ndarray], tolerance: float,
+                 margin: float) -> tuple[tuple[str, ...], np.ndarray] | None:
+    """The rarities and colour (Lab) of a found tile (its Lab patch ``lab``) inset in a cell
+    of its rim band's colour ``rim``: a band of a rarity's colour all round an animal
+    (:data:`RING_AROUND`); ``None`` when the tile shows no such band (the lawn's
+    ``grass`` is none)."""
+    inside = lab[2:30, 2:30]
+    far = np.linalg.norm(inside - rim, axis=2) >= PANEL_INK_FAR
+    rest = inside[far]
+    if len(rest) < 2 * RING_FILL * far.size:
+        return None
+    bins, counts = np.unique(np.round(rest / 8.0), axis=0, return_counts=True)
+    fill, fits = None, ()
+    for b in np.argsort(-counts)[:6]:
+        if counts[b] < RING_FILL * far.size:
+            break
+        mode = bins[b] * 8.0
+        near = np.linalg.norm(rest - mode, axis=1) < OWN_NEAR
+        if not near.any():
+            continue
+        colour = rest[near].mean(axis=0)
+        fits = _rarity_fits(colour, references, tolerance, margin)
+        if fits and float(np.linalg.norm(colour - grass)) >= GROUND_SPREAD:
+            fill = colour
+            break
+    if fill is None:
+        return None
+    band = np.linalg.norm(inside - fill, axis=2) < OWN_NEAR
+    ys, xs = np.nonzero(far)
+    cy, cx = (ys.min() + ys.max()) / 2, (xs.min() + xs.max()) / 2
+    by, bx = np.nonzero(band)
+    ink = far & (np.linalg.norm(inside - fill, axis=2) >= PANEL_INK_FAR)
+    if float(ink.mean()) < PANEL_INK:
+        return None
+    iy, ix = np.nonzero(ink)
+    # (each direction's farthest band pixel and ink pixel from the middle: the band round
+    # the ink, not a colour of the sprite's inside it)
+    band_out = np.full(RING_SECTORS, -1.0)
+    ink_out = np.full(RING_SECTORS, -1.0)
+    for ys_, xs_, out in ((by, bx, band_out), (iy, ix, ink_out)):
+        sector = (np.floor((np.arctan2(ys_ - cy, xs_ - cx) + np.pi) / (2 * np.pi)
+                           * RING_SECTORS).astype(int)) % RING_SECTORS
+        np.maximum.at(out, sector, np.hypot(ys_ - cy, xs_ - cx))
+    if float(((band_out >= 0) & (band_out >= ink_out - RING_SLACK)).mean()) < RING_AROUND:
+        return None
+    if abs(float(iy.mean() - by.mean())) + abs(float(ix.mean() - bx.mean())) > RING_OFF:
+        return None
+    return fits, fill
 
 
 # A found tile is rounded, and may be inset in a cell of its own colour; the widest looks draw
