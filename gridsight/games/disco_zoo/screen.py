@@ -834,7 +834,8 @@ def _found_past_the_board(image: np.ndarray, best: _Best) -> _Best:
     of fresh widest 1152001 (Constellation, a dark ground under the board): the board's own
     lattice read 3 tiles unknown (0.88, under :data:`MIN_PLAUSIBLE`) and a lattice two rows
     below it won, its bottom rows over the ground read as ten tapped empty tiles; with
-    ``--animals`` 13 tiles stated wrong. Now refused in words."""
+    ``--animals`` 13 tiles stated wrong. Now ``j40`` takes the board two rows up (read
+    right), ``sj`` is refused in words (the board there under :data:`MIN_PLAUSIBLE`)."""
     lattice, tiles = best[2], best[3]
     rows, cols = lattice.rows, lattice.cols
     kinds = [[tile.kind for tile in row] for row in tiles]
