@@ -809,6 +809,7 @@ def _off_by_a_row(image: np.ndarray, best: _Best) -> _Best:
 
 
 BARE_LINES = 2  # lines of tiles from a lattice's edge looked at by :func:`_found_past_the_board`
+TAPPED = ("found", "empty")  # the tiles' kinds a band past the board is read as
 
 
 def _found_past_the_board(image: np.ndarray, best: _Best) -> _Best:
@@ -826,7 +827,14 @@ def _found_past_the_board(image: np.ndarray, best: _Best) -> _Best:
     ground round the board, a toast across rows 3-4): the board's lattice read 76% of its
     tiles, and a lattice two columns left of the board (lines 0.22 against the board's 0.26)
     read 88%, its two left columns over the ground read as ten found common tiles; with
-    ``--animals`` two tapped tiles and two found Horses stated untapped."""
+    ``--animals`` two tapped tiles and two found Horses stated untapped.
+
+    The same of a band read as tapped empty tiles (plain and dark, issue 18), or of found and
+    empty ones: the board's lines part its tapped tiles too. The ``j40`` and ``sj`` variants
+    of fresh widest 1152001 (Constellation, a dark ground under the board): the board's own
+    lattice read 3 tiles unknown (0.88, under :data:`MIN_PLAUSIBLE`) and a lattice two rows
+    below it won, its bottom rows over the ground read as ten tapped empty tiles; with
+    ``--animals`` 13 tiles stated wrong. Now refused in words."""
     lattice, tiles = best[2], best[3]
     rows, cols = lattice.rows, lattice.cols
     kinds = [[tile.kind for tile in row] for row in tiles]
@@ -852,7 +860,7 @@ def _found_past_the_board(image: np.ndarray, best: _Best) -> _Best:
     moves = []
     for side in range(4):
         k = 0
-        while k < BARE_LINES and all(kinds[r][c] == "found" for r, c in band(side, k + 1)) \
+        while k < BARE_LINES and all(kinds[r][c] in TAPPED for r, c in band(side, k + 1)) \
                 and unbroken(band(side, k + 1)):
             k += 1
         if k:
@@ -875,7 +883,7 @@ def _found_past_the_board(image: np.ndarray, best: _Best) -> _Best:
                     over_seen)
     raise BoardNotFoundError(
         "disco-zoo", "the board's place is unsure: tiles along its lattice's edge read as "
-        "found tiles with no line between them")
+        "tapped tiles with no line between them")
 
 
 GOING_ON = 3  # tiles past a lattice's edge read as the board's, one grass: the board goes on
