@@ -407,12 +407,12 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
         best = _off_by_a_row(image, best)
     if best is not None and best[1] >= 0:
         best = _found_past_the_board(image, best)
-    if best is not None and best[1] >= 0 and best[5] < 1.0:
-        _lined_off_its_lawn(image, best)
     if first is not None and first[1] < 0 and not _whole(best):
         best = first  # (the first search's refusal stands: :func:`_whole`)
     if best is not None and best[1] >= 0:
         best = _not_going_on(image, best)
+    if best is not None and best[1] >= 0 and best[5] < 1.0:
+        _lined_off_its_lawn(image, best)
     if best is not None and best[1] >= 0:
         _paler_lawn(image, best[2], proposed)
     if best is None or best[1] < 0:
