@@ -31,7 +31,9 @@ SMALLEST: dict[str, list[str]] = {
     # game's first shot, a third of its finds, left out)
     "bench_analyze.py": ["--shots", "2", "--no-warm"],
     "bench_by_boxes.py": ["--seeds", "7002"],
-    "bench_read_fast.py": ["--screens", "1", "--no-warm"],
+    # (seed 7002: 1.7 s of CPU in all, against 3.2 s for the first seed, 7000; its old ways
+    # still twice the new's CPU)
+    "bench_read_fast.py": ["--screens", "1", "--no-warm", "--seed", "7002"],
     # (one game, one further screenshot: 1 s of CPU against 3.3 s for all three games' two)
     "bench_calibrated_packs.py": ["--shots", "1", "--games", "tile-path"],
     # (seed 90003: every section on a capture whose whole-frame search is short, 5 s in all
@@ -47,12 +49,13 @@ SMALLEST: dict[str, list[str]] = {
     # (no desktop read: the two fresh processes, one each way, their plumbing and imports;
     # a harder desktop costs 4 s of CPU each way, the reads are bench_desktop.py's here)
     "bench_cv_threads.py": ["--screens", "0", "--rounds", "1"],
-    "bench_disco_screen.py": ["--screens", "1", "--repeat", "1"],
+    # (the screen at 1x only: 0.9 s of CPU, against 1.8 s at 1x, 2x and 3x; the same reads)
+    "bench_disco_screen.py": ["--screens", "1", "--repeat", "1", "--scales", "1"],
     # (one harder desktop, the tile-path pack's search only: 0.7 s of CPU both ways)
     "bench_locate_screen.py": ["--desktops", "1", "--no-game", "0", "--games", "tile-path"],
-    # (seed 7010: read exactly in 0.4 s of CPU, against 1.2 s for the first seed, 7000; the
-    # script reads it four times)
-    "bench_disco_settle.py": ["--screens", "1", "--first", "7010"],
+    # (seed 7002: read in 0.14 s of CPU, against 0.49 s for 7010 and 1.2 s for the first
+    # seed, 7000; the script reads it four times: 1.9 s of CPU in all against 3.9 s for 7010)
+    "bench_disco_settle.py": ["--screens", "1", "--first", "7002"],
     "bench_disco_zoo.py": ["--boards", "2", "--ends", "1", "--fresh", "1", "--midgame", "1",
                            "--budget", "0.1"],
     "bench_first_call.py": ["--games", "tile-path"],
@@ -119,7 +122,7 @@ PRINTS: dict[str, list[str]] = {
     "bench_by_boxes.py": [r"seed 7002 \([\d.]+x\): baseline [\d.]+ s, grid [\d.]+ s, cut "
                           r"[\d.]+ s", r"total: baseline [\d.]+ s, cut [\d.]+ s, ratio [\d.]+x",
                           r"total: grid [\d.]+ s, masks \(shipped\) [\d.]+ s, ratio [\d.]+"],
-    "bench_read_fast.py": [r"screen 7000 \([\d.]+x\): old [\d.]+ s, new [\d.]+ s",
+    "bench_read_fast.py": [r"screen 7002 \([\d.]+x\): old [\d.]+ s, new [\d.]+ s",
                            r"total: old [\d.]+ s, new [\d.]+ s, ratio new/old [\d.]+"],
     "bench_desktop_search.py": [r"desktops \(1 captures, found \d\): search [\d.]+ CPU s "
                                 r"against [\d.]+ for the screen alone \(baseline\), ratio",
