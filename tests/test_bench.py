@@ -66,7 +66,9 @@ SMALLEST: dict[str, list[str]] = {
                       "--moves", "1"],
     "bench_minesweeper.py": ["--games", "1", "--baseline-ways", "100"],
     "bench_overlay.py": ["--repeat", "1"],
-    "bench_panel_search.py": ["--screens", "1", "--seed", "90003"],
+    # (seed 90007: every call of the five steps run both ways, 2.8 s of CPU in all against
+    # 5.1 s for 90003, whose 18 _equal_intervals calls' plain loops alone cost 2.2 s)
+    "bench_panel_search.py": ["--screens", "1", "--seed", "90007"],
     # (one calibration by the old path and the new, every camera's exactness compared)
     "bench_room_exactness.py": ["--cases", "1"],
     # (the moved cases' names only: each case costs seconds of CPU, the suite's cheaper tests
