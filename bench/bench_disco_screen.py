@@ -1,8 +1,9 @@
 """Benchmark: reading a real-look Disco Zoo rescue screen by its structure.
 
-Run ``python bench/bench_disco_screen.py [--screens N] [--repeat R]``. It draws N rescue screens
-in random real-game looks (:mod:`kit.skins.disco_zoo_real`) at 1x, 2x and 3x (a phone
-screenshot is about 3x), and times, as medians per screen:
+Run ``python bench/bench_disco_screen.py [--screens N] [--repeat R] [--scales 1,2,3]``. It
+draws N rescue screens in random real-game looks (:mod:`kit.skins.disco_zoo_real`) at 1x, 2x
+and 3x (a phone screenshot is about 3x; ``--scales`` picks some), and times, as medians per
+screen:
 
 - ``structure``: :func:`gridsight.games.disco_zoo.screen.locate_rescue` (lattice, tiles, cards,
   counter), the path ``gridsight analyze`` takes for such a screen;
@@ -63,6 +64,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--screens", type=int, default=6)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--scales", default="1,2,3",
+                        help="the scales, comma-separated (default 1,2,3)")
     args = parser.parse_args()
     pack = load_pack("disco-zoo")
 
@@ -76,7 +79,7 @@ def main() -> None:
         lattice_candidates(image, 5, 5, min_width=0.45, keep=2, shifts=1)
 
     print("scale  structure ms  lattice ms  pack locate ms (baseline)  structure/baseline")
-    for scale in (1.0, 2.0, 3.0):
+    for scale in (float(x) for x in args.scales.split(",")):
         rows = []
         for image in screens(args.screens):
             big = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_NEAREST)

@@ -31,7 +31,9 @@ SMALLEST: dict[str, list[str]] = {
     # game's first shot, a third of its finds, left out)
     "bench_analyze.py": ["--shots", "2", "--no-warm"],
     "bench_by_boxes.py": ["--seeds", "7002"],
-    "bench_read_fast.py": ["--screens", "1", "--no-warm"],
+    # (seed 7002: 1.7 s of CPU in all, against 3.2 s for the first seed, 7000; its old ways
+    # still twice the new's CPU)
+    "bench_read_fast.py": ["--screens", "1", "--no-warm", "--seed", "7002"],
     # (one game, one further screenshot: 1 s of CPU against 3.3 s for all three games' two)
     "bench_calibrated_packs.py": ["--shots", "1", "--games", "tile-path"],
     # (seed 90003: every section on a capture whose whole-frame search is short, 5 s in all
@@ -47,12 +49,13 @@ SMALLEST: dict[str, list[str]] = {
     # (no desktop read: the two fresh processes, one each way, their plumbing and imports;
     # a harder desktop costs 4 s of CPU each way, the reads are bench_desktop.py's here)
     "bench_cv_threads.py": ["--screens", "0", "--rounds", "1"],
-    "bench_disco_screen.py": ["--screens", "1", "--repeat", "1"],
+    # (the screen at 1x only: 0.9 s of CPU, against 1.8 s at 1x, 2x and 3x; the same reads)
+    "bench_disco_screen.py": ["--screens", "1", "--repeat", "1", "--scales", "1"],
     # (one harder desktop, the tile-path pack's search only: 0.7 s of CPU both ways)
     "bench_locate_screen.py": ["--desktops", "1", "--no-game", "0", "--games", "tile-path"],
-    # (seed 7010: read exactly in 0.4 s of CPU, against 1.2 s for the first seed, 7000; the
-    # script reads it four times)
-    "bench_disco_settle.py": ["--screens", "1", "--first", "7010"],
+    # (seed 7002: read in 0.14 s of CPU, against 0.49 s for 7010 and 1.2 s for the first
+    # seed, 7000; the script reads it four times: 1.9 s of CPU in all against 3.9 s for 7010)
+    "bench_disco_settle.py": ["--screens", "1", "--first", "7002"],
     "bench_disco_zoo.py": ["--boards", "2", "--ends", "1", "--fresh", "1", "--midgame", "1",
                            "--budget", "0.1"],
     "bench_first_call.py": ["--games", "tile-path"],
@@ -63,7 +66,9 @@ SMALLEST: dict[str, list[str]] = {
                       "--moves", "1"],
     "bench_minesweeper.py": ["--games", "1", "--baseline-ways", "100"],
     "bench_overlay.py": ["--repeat", "1"],
-    "bench_panel_search.py": ["--screens", "1", "--seed", "90003"],
+    # (seed 90007: every call of the five steps run both ways, 2.8 s of CPU in all against
+    # 5.1 s for 90003, whose 18 _equal_intervals calls' plain loops alone cost 2.2 s)
+    "bench_panel_search.py": ["--screens", "1", "--seed", "90007"],
     # (one calibration by the old path and the new, every camera's exactness compared)
     "bench_room_exactness.py": ["--cases", "1"],
     # (the moved cases' names only: each case costs seconds of CPU, the suite's cheaper tests
@@ -84,7 +89,8 @@ SMALLEST: dict[str, list[str]] = {
     "bench_tile_path.py": ["--boards", "1", "--dfs-nodes", "1000", "--python-budget", "0.1",
                            "--max-square", "6", "--skip-first-call", "--rooms", "8",
                            "--no-leave-one"],
-    "bench_tile_rooms.py": ["--shots", "1", "--repeat", "1", "--scales", "2"],
+    # (4x: its calibration 1.1 s of CPU, against 2.6 s at 2x; 1.8 s in all against 3.1)
+    "bench_tile_rooms.py": ["--shots", "1", "--repeat", "1", "--scales", "4"],
     # (the naive baseline's first 2 scales of its 22: 0.2 s of CPU, against 3 s for all)
     "bench_vision.py": ["--repeat", "1", "--games", "tile-path", "--naive-scales", "2"],
     "disco_zoo_advice.py": ["--pairs", "1", "--baseline-cap", "0.2"],
@@ -119,7 +125,7 @@ PRINTS: dict[str, list[str]] = {
     "bench_by_boxes.py": [r"seed 7002 \([\d.]+x\): baseline [\d.]+ s, grid [\d.]+ s, cut "
                           r"[\d.]+ s", r"total: baseline [\d.]+ s, cut [\d.]+ s, ratio [\d.]+x",
                           r"total: grid [\d.]+ s, masks \(shipped\) [\d.]+ s, ratio [\d.]+"],
-    "bench_read_fast.py": [r"screen 7000 \([\d.]+x\): old [\d.]+ s, new [\d.]+ s",
+    "bench_read_fast.py": [r"screen 7002 \([\d.]+x\): old [\d.]+ s, new [\d.]+ s",
                            r"total: old [\d.]+ s, new [\d.]+ s, ratio new/old [\d.]+"],
     "bench_desktop_search.py": [r"desktops \(1 captures, found \d\): search [\d.]+ CPU s "
                                 r"against [\d.]+ for the screen alone \(baseline\), ratio",
