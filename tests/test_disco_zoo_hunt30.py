@@ -95,9 +95,11 @@ def test_a_found_tile_of_the_lawns_green_with_its_animal_in_its_middle_is_not_un
     squares' (under the 15 that alone tells a rounded tile) and its animal in its middle,
     was read as grass: asked for the animals, then stated untapped. Now listed unread (its
     cards found since the 37th session, boxes touching at two boxes' step: read with no
-    options, both its found tiles listed unread)."""
+    options, both its found tiles listed unread). Since the 41st session the rounded tile
+    the box rows count is read found (s41desk's ``_counted_loosely``): the read is exact,
+    the Platypus named; never grass."""
     text, screen, read, warnings, unread = reads[630015]
-    assert screen is not None and screen.tiles[1][2].kind == "unknown"
+    assert screen is not None and screen.tiles[1][2].kind in ("unknown", "found")
     assert not stated_wrong(text, read, warnings, unread)
 
 
