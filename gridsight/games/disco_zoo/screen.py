@@ -641,11 +641,12 @@ LIGHTER_STRONGER = 2.0
 LIGHTER_PLAIN = 3  # ... this many plain cells or more
 LIGHTER_FLAT = 8.0  # ... each of L spread under this in its middle (a tapped tile's bar)
 LIGHTER_ONE = 10.0  # ... their rims within this Lab distance of their median
+LIGHTER_OVER = 0.4  # ... covering this share of the taken lattice's area or more
 
 
 def _lighter_dirt(image: np.ndarray, lattice: Lattice, proposed: Sequence[Lattice]) -> None:
     """:class:`BoardNotFoundError` when a lattice proposed by its lines (``proposed``) lies
-    over ``lattice`` (the one taken: :data:`PALER_OVER` of its area or more), with lines
+    over ``lattice`` (the one taken: :data:`LIGHTER_OVER` of its area or more), with lines
     :data:`LIGHTER_STRONGER` times as strong or more, and reads a lawn of green with every
     tile but :data:`MIN_PLAUSIBLE` of them read, or left unread as a plain cell
     (:data:`LIGHTER_FLAT`) of one colour not the lawn's (:data:`LIGHTER_PLAIN` or more, within
@@ -657,7 +658,10 @@ def _lighter_dirt(image: np.ndarray, lattice: Lattice, proposed: Sequence[Lattic
     0.44) read 17 of 25, its 8 tapped tiles plain and unread, under plausible; a lattice of
     0.76 its pitch (lines 0.19) over its lower right read 16, its tiles all on the lawn or
     across the board's tiles: with ``--animals`` the found Flying Squirrel at (3,0), left of
-    that lattice, stated untapped. Refused now, in words."""
+    that lattice, stated untapped. Widest 1146007 at 1.13x (Savanna, olive dirt): the board's
+    own lattice (lines 0.34) read 16; one a column right and two rows up (0.036, 0.47 of its
+    area over the board's) read, the found Giraffe at (2,0) stated tapped. Refused now, in
+    words."""
     area = lattice.cols * lattice.pitch_x * lattice.rows * lattice.pitch_y
     for other in proposed:
         if other.score < LIGHTER_STRONGER * lattice.score:
@@ -666,7 +670,7 @@ def _lighter_dirt(image: np.ndarray, lattice: Lattice, proposed: Sequence[Lattic
                      other.x + other.cols * other.pitch_x) - max(lattice.x, other.x)
         down = min(lattice.y + lattice.rows * lattice.pitch_y,
                    other.y + other.rows * other.pitch_y) - max(lattice.y, other.y)
-        if across <= 0 or down <= 0 or across * down < PALER_OVER * area:
+        if across <= 0 or down <= 0 or across * down < LIGHTER_OVER * area:
             continue
         tiles, _ = read_tiles(image, other)
         flat = [tile for row in tiles for tile in row]
