@@ -415,6 +415,7 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
         _lined_off_its_lawn(image, best)
     if best is not None and best[1] >= 0:
         _paler_lawn(image, best[2], proposed)
+        _lighter_dirt(image, best[2], proposed)
     if best is None or best[1] < 0:
         detail = "no lattice of tiles" if best is None else \
             "best lattice: its grass tiles show none of its lines" if best[4] else \
@@ -634,6 +635,64 @@ def _paler_lawn(image: np.ndarray, lattice: Lattice, proposed: Sequence[Lattice]
                 f"{other.score / max(lattice.score, 1e-9):.0f}x the lines of the one read lies "
                 f"over it, its tiles a lawn of a colour not read as grass")
 
+
+
+# A lattice over the one taken, with lines this many times as strong, its tiles a lawn of
+# green and plain cells of one other colour (:func:`_lighter_dirt`).
+LIGHTER_STRONGER = 2.0
+LIGHTER_PLAIN = 3  # ... this many plain cells or more
+LIGHTER_FLAT = 8.0  # ... each of L spread under this in its middle (a tapped tile's bar)
+LIGHTER_ONE = 10.0  # ... their rims within this Lab distance of their median
+LIGHTER_OVER = 0.4  # ... covering this share of the taken lattice's area or more
+
+
+def _lighter_dirt(image: np.ndarray, lattice: Lattice, proposed: Sequence[Lattice]) -> None:
+    """:class:`BoardNotFoundError` when a lattice proposed by its lines (``proposed``) lies
+    over ``lattice`` (the one taken: :data:`LIGHTER_OVER` of its area or more), with lines
+    :data:`LIGHTER_STRONGER` times as strong or more, and reads a lawn of green with every
+    tile but :data:`MIN_PLAUSIBLE` of them read, or left unread as a plain cell
+    (:data:`LIGHTER_FLAT`) of one colour not the lawn's (:data:`LIGHTER_PLAIN` or more, within
+    :data:`LIGHTER_ONE` of each other): the board is 5x5 square tiles parted by thin lines, a
+    tapped tile plain dirt (issue 18), and the stronger lattice may be the board's own, its
+    dirt as light as its grass (not read tapped: a tapped tile's dirt is read by its
+    darkness); the lattice taken then lies across the board's tiles. Widest 1148022 at 0.54x
+    (Nocturnal, grey dirt of the olive grass's lightness): the board's own lattice (lines
+    0.44) read 17 of 25, its 8 tapped tiles plain and unread, under plausible; a lattice of
+    0.76 its pitch (lines 0.19) over its lower right read 16, its tiles all on the lawn or
+    across the board's tiles: with ``--animals`` the found Flying Squirrel at (3,0), left of
+    that lattice, stated untapped. Widest 1146007 at 1.13x (Savanna, olive dirt): the board's
+    own lattice (lines 0.34) read 16; one a column right and two rows up (0.036, 0.47 of its
+    area over the board's) read, the found Giraffe at (2,0) stated tapped. Refused now, in
+    words."""
+    area = lattice.cols * lattice.pitch_x * lattice.rows * lattice.pitch_y
+    for other in proposed:
+        if other.score < LIGHTER_STRONGER * lattice.score:
+            continue
+        across = min(lattice.x + lattice.cols * lattice.pitch_x,
+                     other.x + other.cols * other.pitch_x) - max(lattice.x, other.x)
+        down = min(lattice.y + lattice.rows * lattice.pitch_y,
+                   other.y + other.rows * other.pitch_y) - max(lattice.y, other.y)
+        if across <= 0 or down <= 0 or across * down < LIGHTER_OVER * area:
+            continue
+        tiles, _ = read_tiles(image, other)
+        flat = [tile for row in tiles for tile in row]
+        if sum(tile.kind == "ground" for tile in flat) < MIN_GROUND:
+            continue
+        stack = _tile_patches(image, other)
+        rims = _dominant_each(stack[:, _RING])
+        plain = [k for k, tile in enumerate(flat)
+                 if tile.kind in ("unknown", "hidden") and not tile.decorated
+                 and float(np.std(stack[k, 5:27, 5:27, 0])) < LIGHTER_FLAT]
+        if len(plain) < LIGHTER_PLAIN:
+            continue
+        middle = np.median(rims[plain], axis=0)
+        if float(np.max(np.linalg.norm(rims[plain] - middle, axis=1))) >= LIGHTER_ONE:
+            continue
+        if _share_read(tiles) + len(plain) / len(flat) >= MIN_PLAUSIBLE:
+            raise BoardNotFoundError(
+                "disco-zoo", f"the board's place is unsure: a lattice with "
+                f"{other.score / max(lattice.score, 1e-9):.1f}x the lines of the one read lies "
+                f"over it, its tiles a lawn and {len(plain)} plain cells of one colour")
 
 def _whole(best: _Best | None) -> bool:
     """Whether ``best``, found by :func:`locate_rescue`'s wider search when the first found
