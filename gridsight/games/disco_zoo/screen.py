@@ -411,8 +411,6 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
         best = first  # (the first search's refusal stands: :func:`_whole`)
     if best is not None and best[1] >= 0:
         best = _not_going_on(image, best)
-    if best is not None and best[1] >= 0 and best[5] < 1.0:
-        _lined_off_its_lawn(image, best)
     if best is not None and best[1] >= 0:
         _paler_lawn(image, best[2], proposed)
         _lighter_dirt(image, best[2], proposed)
@@ -946,47 +944,6 @@ def _found_past_the_board(image: np.ndarray, best: _Best) -> _Best:
     raise BoardNotFoundError(
         "disco-zoo", "the board's place is unsure: tiles along its lattice's edge read as "
         "tapped tiles with no line between them")
-
-
-def _lined_off_its_lawn(image: np.ndarray, best: _Best) -> None:
-    """:class:`BoardNotFoundError` when ``best`` leaves a tile unread, its grass shows none
-    of its lines (:func:`lawn_lined`) and the lattice moved by whole tiles (up to
-    :data:`LATTICE_SHIFTS` each way) shows its lines more strongly.
-
-    The board's thin darker lines part all of its tiles and it has no frame (issue 18): the
-    lattice of the board's pitch whose lines show most is the board's own, or one whole
-    tiles off it over cards or a toast whose edges line up. A lattice whose "grass" shows
-    none of its lines, where one of its pitch whole tiles away shows them more strongly, is
-    over the ground or a card read as grass (its hue near the lawns'), the board's own grass
-    beside it read as something lying over the board (its faint lines within a cover's
-    colour). Fresh widest 1146007 at 1.13x (Savanna, a light teal ground, faint lines): the
-    board's own lattice (lines 0.33) read its tapped tiles, grey near the grass's lightness,
-    as nothing (0.64, under :data:`MIN_PLAUSIBLE`); the lattice a column right and two rows
-    up (lines 0.02) read the ground above and right of the board as its grass and the board's
-    grass as hidden, plausibly, 56% of its tiles: with ``--animals`` seven tiles stated
-    wrong. Now refused in words."""
-    lattice, tiles = best[2], best[3]
-    if lawn_lined(image, lattice, tiles):
-        return
-    moves = [(dx, dy) for dx in range(-LATTICE_SHIFTS, LATTICE_SHIFTS + 1)
-             for dy in range(-LATTICE_SHIFTS, LATTICE_SHIFTS + 1) if dx or dy]
-    here, *overs = lattices_moved(image, lattice, [(0, 0), *moves])
-    if here is None:
-        return
-    for (dx, dy), over in zip(moves, overs):
-        if over is not None and over.score > here.score:
-            raise BoardNotFoundError(
-                "disco-zoo", "the board's place is unsure: its lattice's grass shows none of "
-                f"its lines, and the lattice {_tiles_away(dx, dy)} shows its lines more "
-                "strongly")
-
-
-def _tiles_away(dx: int, dy: int) -> str:
-    """Words for a move of ``dx`` columns and ``dy`` rows (right and down positive)."""
-    parts = [f"{abs(n)} {name}{'s' if abs(n) > 1 else ''} {(neg, pos)[n > 0]}"
-             for n, name, neg, pos in ((dx, "column", "left", "right"),
-                                       (dy, "row", "up", "down")) if n]
-    return " and ".join(parts)
 
 
 GOING_ON = 3  # tiles past a lattice's edge read as the board's, one grass: the board goes on
