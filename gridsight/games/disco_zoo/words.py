@@ -123,9 +123,8 @@ def objective_name(objective: str) -> str:
 WORDS = Words(
     cells={
         "ground": CellWord("", "not tapped"), ".": CellWord("", "not tapped"),
-        # tapped: the panel's key tells it from "\u2205", an untapped tile with no animal
-        "empty": CellWord("\u2013", "tapped, no animal", "#9e9e9e"),
-        "-": CellWord("\u2013", "tapped, no animal", "#9e9e9e"),
+        "empty": CellWord("\u2013", "no animal", "#9e9e9e"),
+        "-": CellWord("\u2013", "no animal", "#9e9e9e"),
         "*": CellWord("an animal", "some animal"),
         **{ANIMAL_PREFIX + r: CellWord(f"a {r} animal", f"a {r} animal", RARITY_COLOURS[r])
            for r in RARITIES},
@@ -138,7 +137,7 @@ WORDS = Words(
     objective_name=objective_name,
     legend={
         "recommend": "tap here next",
-        "empty": "certainly no animal, not tapped yet",
+        "empty": "no animal",
         "known": "certainly {label}, not tapped yet",
         "unsure": "found: {label}",
         "safe": "no animal",
