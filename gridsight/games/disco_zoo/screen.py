@@ -2646,6 +2646,14 @@ DISC_NEAR = 12.0
 DISC_CENTRED = 2.0
 
 
+def _ink_share(inside: np.ndarray, rim: np.ndarray, fill: np.ndarray) -> float:
+    """The share of a tile's inside (Lab) far (:data:`PANEL_INK_FAR`) from both its rim's
+    colour and its fill's: an animal's ink (the tile readers' one measure of it)."""
+    ink = (np.linalg.norm(inside - rim, axis=2) >= PANEL_INK_FAR) \
+        & (np.linalg.norm(inside - fill, axis=2) >= PANEL_INK_FAR)
+    return float(ink.mean())
+
+
 def _rarity_disc(lab: np.ndarray, rim: np.ndarray,
                  references: dict[str, np.ndarray] | None) -> bool:
     """Whether a tile's middle apart from its rim's colour (its Lab patch ``lab``) is a
@@ -2665,9 +2673,7 @@ def _rarity_disc(lab: np.ndarray, rim: np.ndarray,
     if references is not None and \
             min(float(np.linalg.norm(fill - ref)) for ref in references.values()) >= DISC_NEAR:
         return False
-    ink = (np.linalg.norm(inside - rim, axis=2) >= PANEL_INK_FAR) \
-        & (np.linalg.norm(inside - fill, axis=2) >= PANEL_INK_FAR)
-    return float(ink.mean()) >= PANEL_INK
+    return _ink_share(inside, rim, fill) >= PANEL_INK
 
 
 # A found tile is rounded, coloured by its rarity (issue 18); the widest looks round it up to
@@ -2774,9 +2780,7 @@ def _lawn_round_a_decoration(inside: np.ndarray, near_rim: np.ndarray, rim: np.n
     corners = (near_rim[:6, :6], near_rim[:6, -6:], near_rim[-6:, :6], near_rim[-6:, -6:])
     if max(float(corner.mean()) for corner in corners) < PANEL_CORNER:
         return False
-    ink = (np.linalg.norm(inside - rim, axis=2) >= PANEL_INK_FAR) \
-        & (np.linalg.norm(inside - fill, axis=2) >= PANEL_INK_FAR)
-    return float(ink.mean()) < PANEL_INK
+    return _ink_share(inside, rim, fill) < PANEL_INK
 
 
 def _rarity_references(facts: dict) -> dict[str, np.ndarray]:
@@ -2820,9 +2824,7 @@ def _animal_on_a_tile(lab: np.ndarray, rim: np.ndarray, references: dict[str, np
             or float((np.linalg.norm(rest - fill, axis=1) < OWN_NEAR).mean()) < FOUND_FILL \
             or not _rarity_fits(fill, references, tolerance, margin):
         return False
-    ink = (np.linalg.norm(inside - rim, axis=2) >= PANEL_INK_FAR) \
-        & (np.linalg.norm(inside - fill, axis=2) >= PANEL_INK_FAR)
-    return float(ink.mean()) >= PANEL_INK
+    return _ink_share(inside, rim, fill) >= PANEL_INK
 
 
 # A found tile is rounded, coloured by its rarity, showing its animal (issue 18). The widest
