@@ -349,7 +349,27 @@ def annotate(image: np.ndarray, geometry: BoardGeometry, advice: Advice,
     image, geometry = legible(image, geometry)
     image, geometry = number_board(image, geometry, advice.origin, advice.last, within=True,
                                    under=Beside.ABOVE in get_spec(advice.game).keep_beside)
-    return paint_advice(image, geometry, advice, colours=colours)
+    return paint_advice(image, geometry, headlined(advice), colours=colours)
+
+
+def headlined(advice: Advice) -> Advice:
+    """``advice`` with its line said as live says it (the game's
+    :attr:`~gridsight.games.spec.GameSpec.headline`: ``Place U: rows 1-3, columns 2-3``), the
+    rest (the piece's cells) leading its why: the picture's legend drew the solver's whole line
+    (``Place U on row 1, columns 2 and 3; row 2, column 2; row 3, columns 2 and 3``) shrunk to
+    the key's size on two lines, no longer the one short line the eye finds first. A caveat
+    in brackets stays at the line's end (the legend draws it apart, as a warning)."""
+    from gridsight.overlay.caveat import advice_and_caveat
+
+    headline = get_spec(advice.game).headline
+    if headline is None:
+        return advice
+    head, _ = advice_and_caveat(advice.status)
+    short = headline(replace(advice, status=head))
+    if short is None:
+        return advice
+    return replace(advice, status=short[0] + advice.status[len(head):],
+                   why="; ".join(part for part in (short[1], advice.why) if part))
 
 
 def skin_colours(game: str, pack: Any) -> dict[str, tuple[int, int, int]]:
@@ -360,6 +380,6 @@ def skin_colours(game: str, pack: Any) -> dict[str, tuple[int, int, int]]:
             for label, h in hexes.items()}
 
 
-__all__ = ["MIN_CELL_PX", "PackShelf", "Solve", "advise", "annotate", "find_screenshot",
+__all__ = ["MIN_CELL_PX", "PackShelf", "Solve", "advise", "annotate", "find_screenshot", "headlined",
            "find_seen", "legible", "load_packs", "no_pack", "read_screenshot", "seen_of", "skin_colours",
            "unread_advice", "unread_that_matter", "view_merger", "with_reading"]

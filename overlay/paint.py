@@ -128,7 +128,7 @@ def draw_advice(layer: np.ndarray, geometry: BoardGeometry, advice: Advice,
     board = _Board(geometry)
 
     figures = {(f.row, f.col): f for f in advice.figures}
-    labels = {(m.row, m.col): m.label for m in advice.marks if m.label}
+    labels = _legible_labels(board, advice)
     steps: dict[tuple[int, int], str] = {}
     for k, cell in enumerate(advice.path[1:], start=1):
         steps.setdefault((cell.row, cell.col), str(k))
@@ -328,6 +328,32 @@ def _draw_texts(layer: np.ndarray, board: _Board, slots: list[_Slot], colour: st
         centre = board.points(r, c, np.array([[0.5, s.v]]))[0]
         text_mod.blit(layer, text_mod.sprite(text, px, colour),
                       (float(centre[0]), float(centre[1])))
+
+
+# The marks whose label may be left off a cell too small for it: the glyph says as much, the
+# key naming the label (never an unsure or unread cell's words, or a conflict's).
+_PLAIN_KINDS = (MarkKind.SAFE, MarkKind.DANGER, MarkKind.KNOWN, MarkKind.EMPTY)
+
+
+def _legible_labels(board: _Board, advice: Advice) -> dict[tuple[int, int], str]:
+    """The marks' labels to write on their cells, by cell. A label every spelling of which
+    is over a tenth wider than its cell at the legible minimum
+    (:data:`~gridsight.overlay.style.MIN_TEXT_PX`) is left off when every mark of its kind bears it (the glyph alone then says it, as the key does:
+    Minesweeper at 0.5x, 18 px cells, wrote "mine" over each flagged mine's neighbours; Disco
+    Zoo's one certain "Gorilla" over three tiles); a label telling marks of one kind apart
+    stays, spilling (legible beats fitting)."""
+    labels = {(m.row, m.col): m.label for m in advice.marks if m.label}
+    by_kind: dict[MarkKind, set[str]] = {}
+    for m in advice.marks:
+        by_kind.setdefault(m.kind, set()).add(m.label)
+    for m in advice.marks:
+        if not m.label or m.kind not in _PLAIN_KINDS or len(by_kind[m.kind]) != 1:
+            continue
+        w, _ = board.size(m.row, m.col)
+        forms = (m.label, *text_mod.two_lines(m.label))
+        if all(text_mod.text_width(f, style.MIN_TEXT_PX) > 1.1 * w for f in forms):  # spills
+            del labels[m.row, m.col]
+    return labels
 
 
 def _cell_text(

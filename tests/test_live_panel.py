@@ -77,6 +77,9 @@ def test_the_driver_draws_the_advice_on_the_overlay_and_the_panel_shows_the_same
     # The panel shows the believed board in the game's words (a tapped empty tile, an open
     # tile's chance of an animal), the recommended cell marked.
     assert driver.panel.believed()[2][2] == "\u2013" and driver.panel.believed()[0][0].endswith("%")
+    # The key says what the tapped tile's "\u2013" means (it said only what "\u2205", an
+    # untapped tile with no animal, means: session 41).
+    assert driver.panel.key.text().startswith("\u2013 tapped, no animal")
     assert "ff00ff" in driver.panel.cells[cell.row][cell.col].styleSheet()
     snap = json.loads((tmp_path / "s.json").read_text())
     assert snap["grid"][2][2] == "empty" and snap["recommend"] == [[cell.row, cell.col]]
@@ -761,6 +764,8 @@ def test_a_pentomino_panel_fits_beside_the_game_on_a_laptop_screen_its_frame_row
                 hexa = button.styleSheet().split("background: #", 1)[1][:6]
                 shown[letter] = np.array([int(hexa[i:i + 2], 16) for i in (4, 2, 0)])  # BGR
     assert {"I", "U", "X", "L", "N"} <= set(shown), shown  # N: the advised "+N"
+    # The key says what "+N" means, and not what the frame's hidden cells show ("\u25a0").
+    assert "+N place N" in panel.key.text() and "\u25a0" not in panel.key.text()
     for letter, colour in shown.items():
         drawn = np.array(DEFAULT_SKIN.pieces[LETTERS.index(letter)])
         assert np.abs(colour - drawn).max() <= 8, (letter, colour, drawn)

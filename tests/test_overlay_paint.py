@@ -153,6 +153,25 @@ def test_a_row_of_small_cells_drops_the_sign_rather_than_run_figures_together():
         assert not white[:, 40 + 18 * c].any() and not white[:, 40 + 18 * (c + 1) - 1].any()
 
 
+def test_a_label_too_wide_for_a_small_cell_is_left_to_its_glyph_and_the_key():
+    """Minesweeper at 0.5x (18 px cells): "mine" on each flagged mine, at the legible
+    minimum, spilled over its neighbours. A label every mark of its kind bears is left off
+    such a cell (its glyph, centred, says it, as the key does); on a 36 px cell it is written;
+    an unsure cell's words are never left off (session 41)."""
+    def ink_outside(cell, kind, label):
+        g = _rect(cell, rows=1, cols=3, x=40, y=40)
+        marks = (CellMark(0, 1, kind, label),)
+        layer = render_layer((40 * 2 + 3 * cell, 40 * 2 + cell), g, Advice("d", 1, 3, marks=marks))
+        white = _mask(layer, np.array([255, 255, 255, 255], np.uint8))
+        x0, x1 = int(40 + cell), int(40 + 2 * cell)
+        return white.any(), bool(white[:, :x0].any() or white[:, x1:].any())
+
+    assert ink_outside(18, MarkKind.DANGER, "mine") == (False, False)  # the ✗ alone
+    assert ink_outside(36, MarkKind.DANGER, "mine") == (True, False)  # written, in its cell
+    assert ink_outside(28, MarkKind.DANGER, "mine")[0]  # at 0.75x: as wide as its cell, kept
+    assert ink_outside(18, MarkKind.UNSURE, "Panda or Tiger?")[0]  # the doubt is kept
+
+
 def test_different_figures_draw_different_text():
     g = _rect(40, rows=1, cols=1)
     a = render_layer((120, 100), g, Advice("d", 1, 1, figures=(CellFigure(0, 0, "12"),)))
@@ -295,6 +314,30 @@ def test_report_pictures_number_the_playable_rows_and_columns_and_mark_the_move(
     assert frame[y0:y0 + 40, x0:x0 + 40].sum() > 60
     assert not frame[y0 + 15:y0 + 25, x0 + 15:x0 + 25].any()
     assert not frame[:y0, :].any() and not frame[y0 + 40:, :].any()
+
+
+def test_the_annotated_pentomino_picture_leads_with_the_short_line_live_says(monkeypatch):
+    """analyze's picture drew the solver's whole line ("Place U on row 1, columns 2 and 3;
+    row 2, column 2; row 3, columns 2 and 3") shrunk to the key's size on two lines; it leads
+    with live's short line, the cells under it, a caveat kept at the line's end (session 41)."""
+    from gridsight.overlay import paint as paint_mod
+    from gridsight.screenshots import annotate
+
+    cells = (Cell(0, 1), Cell(0, 2), Cell(1, 1), Cell(2, 1), Cell(2, 2))
+    advice = Advice("pentomino", 6, 10, (Cell(0, 2),), pieces=(PiecePlacement("U", cells),),
+                    status="Place U on row 1, columns 2 and 3; row 2, column 2; row 3, columns 2 "
+                           "and 3 (unread: look at row 6, column 1 first)", why="only fit")
+    drawn = []
+    monkeypatch.setattr(paint_mod, "paint_advice", lambda image, g, a, **kw: drawn.append(a))
+    annotate(np.zeros((300, 500, 3), np.uint8), BoardGeometry.from_rect(0, 0, 50, 50, 6, 10),
+             advice)
+    assert drawn[0].status == ("Place U: rows 1-3, columns 2-3 "
+                               "(unread: look at row 6, column 1 first)")
+    assert drawn[0].why == ("U's cells: row 1, columns 2 and 3; row 2, column 2; row 3, "
+                            "columns 2 and 3; only fit")
+    annotate(np.zeros((300, 500, 3), np.uint8), BoardGeometry.from_rect(0, 0, 50, 50, 6, 10),
+             replace(advice, game="disco-zoo"))
+    assert drawn[1].status == advice.status  # a game without a short line: as it is
 
 
 def test_the_annotated_screenshot_numbers_rows_and_columns_as_its_legend_names_them():

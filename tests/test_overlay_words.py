@@ -66,7 +66,8 @@ def _legend_words(advice: Advice) -> list[str]:
 
 def test_disco_zoo_speaks_of_animals_not_of_safety_or_risk(jungle):
     words = _legend_words(jungle)
-    assert "no animal" in words and "certainly Gorilla, not tapped yet" in words
+    assert "certainly no animal, not tapped yet" in words  # "∅": untapped (key: "–" tapped)
+    assert "certainly Gorilla, not tapped yet" in words
     assert "chance of an animal: low \u2192 high" in words
     assert "tap here next" in words
     assert not any("safe" in w or "risk" in w for w in words)

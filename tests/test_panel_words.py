@@ -79,7 +79,7 @@ def test_two_rare_animals_are_both_choosable_by_name(disco_read):
     names = {value: b.text() for value, b in buttons.items()}
     assert names["animal:Panda"] == "Panda" and names["animal:Tiger"] == "Tiger"
     assert names["animal:Gorilla"] == "Gorilla" and "animal:rare" not in names
-    assert names["ground"] == "not tapped" and names["empty"] == "no animal"
+    assert names["ground"] == "not tapped" and names["empty"] == "tapped, no animal"
     # Choosing the Tiger makes it the Tiger on the board solved (the third animal).
     buttons["animal:Tiger"].click()
     assert loop.view.board.splitlines()[3 + 3].split()[1] == "3"
@@ -281,6 +281,34 @@ def test_the_panel_leads_with_the_advice_and_numbers_rows_the_players_way():
         ["", "", "", "1", "2", "3", "4", "5", "6", "", "", ""]
     assert level.cells[cell.row][cell.col].toolTip().startswith("row 1, column 3:")
     level.close()
+
+
+def test_a_found_tile_read_unsure_says_its_doubt_once_and_the_key_names_each_sign():
+    """A found tile the screen does not tell ("Panda or Tiger?", marked unsure by the read)
+    showed "Panda or Tiger? ?" (the mark's "?" after the name's); the key said what "\u2205"
+    means but not "\u2013", the tapped tile with no animal beside it (session 41)."""
+    from dataclasses import replace
+
+    from gridsight.solvers.advice import CellMark, MarkKind
+
+    text = (EXAMPLES / "disco-zoo-jungle.txt").read_text().replace(". . 2 . .", ". . 2/3 . .")
+    panel = _manual_panel("disco-zoo", text)
+    view = panel.loop.view
+    unsure = CellMark(2, 2, MarkKind.UNSURE, "Panda or Tiger?")
+    panel.show_view(replace(view, advice=replace(view.advice,
+                                                 marks=(*view.advice.marks, unsure))))
+    assert panel.believed()[2][2] == "Panda or\nTiger?"
+    assert panel.believed()[1][3] == "\u2013" and panel.believed()[1][1] == "\u2205"
+    key = panel.key.text()
+    assert key.startswith("\u2013 tapped, no animal \u00b7 ")
+    assert "\u2205 certainly no animal, not tapped yet" in key
+    assert "Panda or Tiger? found: the screen does not tell which" in key
+    # read as a rare animal's tile (as live reads it): the name in the rarity's colour, once
+    grid = [list(row) for row in view.state.grid]
+    grid[2][2] = "animal:rare"
+    panel.show_view(replace(view, state=replace(view.state, grid=grid), advice=replace(
+        view.advice, marks=(*view.advice.marks, unsure))))
+    assert panel.believed()[2][2] == "Panda or\nTiger?"
 
 
 def test_cells_are_as_wide_as_what_they_show_not_a_name_no_cell_shows():

@@ -512,6 +512,8 @@ class Panel(QWidget):
         by_hand = state.manual if (state is not None and self.loop.source.captures) else ()
         marks = {(m.row, m.col): m for m in advice.marks} if advice is not None else {}
         conflicts = {(c.row, c.col) for c in state.contradictions} if state else set()
+        # the signs the cells show, with their words (the key's), by cell
+        signs: dict[tuple[int, int], dict[str, str]] = {}
         if state is not None:
             for r, row in enumerate(state.grid):
                 for c, label in enumerate(row):
@@ -519,25 +521,26 @@ class Panel(QWidget):
                         continue
                     token = self._token(r, c)
                     word = self._skinned(label, self.words.word(label, self._headers, token))
-                    self._show_cell(self.cells[r][c], r, c, word, figures.get((r, c)),
-                                    marks.get((r, c)), pieces.get((r, c)), advice,
-                                    manual=Cell(r, c) in by_hand,
-                                    conflict=(r, c) in conflicts,
-                                    recommended=Cell(r, c) in recommended,
-                                    confidence=state.confidence[r][c])
+                    shown = self._show_cell(self.cells[r][c], r, c, word, figures.get((r, c)),
+                                            marks.get((r, c)), pieces.get((r, c)), advice,
+                                            manual=Cell(r, c) in by_hand,
+                                            conflict=(r, c) in conflicts,
+                                            recommended=Cell(r, c) in recommended,
+                                            confidence=state.confidence[r][c])
+                    signs[r, c] = _cell_sign(shown, word, pieces.get((r, c)), advice)
         self._show_scale(advice)
         had_doubts = self.doubts.isVisibleTo(self)
         self.doubts.show_doubts(view.doubts)
         self.doubts.reserve(self.board.minimumWidth())
         self.hint_chooser.show_choices(view.choices)
         self.hint_chooser.reserve(self.board.minimumWidth())
-        self._show_key(advice, marks)
         self._update_objectives(view)
         if advice is not None:
             last = advice.last
             self._numbering = ((advice.origin.row, advice.origin.col),
                                None if last is None else (last.row, last.col))
         self._number(*self._numbering)
+        self._show_key(advice, marks, signs)  # after the numbering: of the cells shown
         self._show_status(view)
         if had_doubts != self.doubts.isVisibleTo(self) and self.isVisible():
             self.adjustSize()  # the doubt bar came or went: no gap where it was
@@ -652,7 +655,8 @@ class Panel(QWidget):
     def _show_cell(self, button: QPushButton, r: int, c: int, word: CellWord,
                    figure: CellFigure | None, mark: CellMark | None, piece: str | None,
                    advice: Advice | None, *, manual: bool, conflict: bool, recommended: bool,
-                   confidence: float) -> None:
+                   confidence: float) -> str:
+        """Show one cell; returns its text (before any break onto two lines)."""
         legend = advice.legend if advice is not None else None
         background = word.colour
         text = word.short
@@ -667,17 +671,22 @@ class Panel(QWidget):
             # A certain but untouched cell: what it certainly holds in brackets (as the text
             # report writes it), else the mark's sign.
             known = mark.kind is MarkKind.KNOWN and mark.label
+            if mark.kind is MarkKind.UNSURE and " or " in mark.label:
+                sign = mark.label  # the animals it may be, as the key lists it (was "?" alone)
             text = (_two_lines(f"({mark.label})") if known else sign) or text
         elif mark is not None and text and mark.kind is not MarkKind.KNOWN:
             # A cell showing the game's own word (Minesweeper's flag "F") and a mark: the sign
             # beside the word ("F ✗": a flag on a certain mine; "F !": a wrong flag), so
             # every sign the key lists is one a cell shows (the key said "✗ mine" over a
             # flagged mine showing only "F" and a red border).
-            text = f"{text} {MARK_SIGNS.get(mark.kind, '')}".rstrip()
+            # Not said twice: a found tile "Panda or Tiger?" showed "Panda or Tiger? ?".
+            sign = MARK_SIGNS.get(mark.kind, "")
+            text = text if text.endswith(sign) else f"{text} {sign}".rstrip()
         if conflict:
             background = CONFLICT
         elif manual and not background:
             background = HAND_FILL
+        shown = text
         text = _two_lines(text)
         button.setText(text)
         style = []
@@ -708,6 +717,7 @@ class Panel(QWidget):
         if manual:
             tip.append("set by hand")
         button.setToolTip("; ".join(tip))
+        return shown
 
     def _show_scale(self, advice: Advice | None) -> None:
         """The heat map's key, in the game's words and direction (hidden without one)."""
@@ -723,11 +733,18 @@ class Panel(QWidget):
                            f"{swatch(0.5, 'mid')} {swatch(1.0 - low, 'high')}")
         self.scale.setVisible(True)
 
-    def _show_key(self, advice: Advice | None, marks: Mapping[tuple[int, int], CellMark]
-                  ) -> None:
-        """The signs shown on the cells, each with the game's words for it (hidden without)."""
-        parts = []
-        seen: set[str] = set()
+    def _show_key(self, advice: Advice | None, marks: Mapping[tuple[int, int], CellMark],
+                  signs: Mapping[tuple[int, int], Mapping[str, str]] | None = None) -> None:
+        """The signs shown on the cells, each with the game's words for it (hidden without):
+        the game's own signs (``signs``: Disco Zoo's "–" on a tapped tile with no animal,
+        which the key missed while it said what the "∅" of an untapped one means), then
+        the marks'. A frame's cells not shown (a pentomino level's) add nothing."""
+        own: dict[str, str] = {}
+        for (r, c), cell_signs in (signs or {}).items():
+            if r < len(self.cells) and c < len(self.cells[r]) and not self.cells[r][c].isHidden():
+                own.update(cell_signs)
+        parts = [f"{sign} {words}" for sign, words in own.items()]
+        seen: set[str] = set(own)
         for mark in marks.values():
             legend = advice.legend if advice is not None else None
             words = legend.word(mark.kind.value, mark.kind.value) if legend else mark.kind.value
@@ -794,6 +811,22 @@ class Panel(QWidget):
     def believed(self) -> list[list[str]]:
         """The cell texts shown, as the player sees them (for tests)."""
         return [[b.text() for b in row] for row in self.cells]
+
+
+def _cell_sign(shown: str, word: CellWord, piece: str | None,
+               advice: Advice | None) -> dict[str, str]:
+    """The key's entry for a cell showing ``shown`` (``{sign: words}``), when it is a sign a
+    player must look up: the game's own sign for the cell (one mark that is not a letter or a
+    figure: "–", "×", "■") or a piece to place ("+U"); none for a word, a number,
+    a figure or a blank."""
+    if piece is not None and shown == f"+{piece}":
+        words = advice.legend.word("piece", "piece {label}") if advice is not None else \
+            "piece {label}"
+        return {shown: words.replace("{label}", piece)}
+    # (not "·", an empty cell's dot: "· · empty" in the key, whose separator it is)
+    if shown == word.short and len(shown) == 1 and not shown.isalnum() and shown != "·":
+        return {shown: word.name}
+    return {}
 
 
 def _two_lines(text: str, width: int = 9) -> str:

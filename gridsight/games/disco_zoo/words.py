@@ -123,8 +123,9 @@ def objective_name(objective: str) -> str:
 WORDS = Words(
     cells={
         "ground": CellWord("", "not tapped"), ".": CellWord("", "not tapped"),
-        "empty": CellWord("\u2013", "no animal", "#9e9e9e"),
-        "-": CellWord("\u2013", "no animal", "#9e9e9e"),
+        # tapped: the panel's key tells it from "\u2205", an untapped tile with no animal
+        "empty": CellWord("\u2013", "tapped, no animal", "#9e9e9e"),
+        "-": CellWord("\u2013", "tapped, no animal", "#9e9e9e"),
         "*": CellWord("an animal", "some animal"),
         **{ANIMAL_PREFIX + r: CellWord(f"a {r} animal", f"a {r} animal", RARITY_COLOURS[r])
            for r in RARITIES},
@@ -137,7 +138,7 @@ WORDS = Words(
     objective_name=objective_name,
     legend={
         "recommend": "tap here next",
-        "empty": "no animal",
+        "empty": "certainly no animal, not tapped yet",
         "known": "certainly {label}, not tapped yet",
         "unsure": "found: {label}",
         "safe": "no animal",
