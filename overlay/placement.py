@@ -166,7 +166,12 @@ def strip_off_panel(strip: Box, panel: Box, screen: Box, board: Box | None = Non
     Box(x=0, y=246, w=360, h=38)
     """
     x = _clamp(strip.x, screen.x, screen.x + screen.w - strip.w)
-    ys = (panel.y + panel.h, panel.y - strip.h, screen.y + screen.h - strip.h, screen.y)
+    ys = [panel.y + panel.h, panel.y - strip.h, screen.y + screen.h - strip.h, screen.y]
+    # ... and any free band between what it keeps off: just under or over each of them (a
+    # 360x640 phone's strip went over the board's first row, 32 px free between the cards
+    # and the board)
+    for b in [*keep, *([board] if board is not None else [])]:
+        ys += [b.y + b.h, b.y - strip.h]
     places = [Box(x, y, strip.w, strip.h) for y in ys]
     places = [b for b in places if inside(b, screen) and not b.overlaps(panel)]
     if not places:

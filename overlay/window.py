@@ -439,7 +439,10 @@ class OverlayWindow:
             # the rest (a phone's Disco Zoo strip said the why twice, over the board's third
             # row, the panel under it saying it again).
             whole = moved
-            over = moved is not None and board is not None and moved.overlaps(board)
+            # (or over what the panel asks about: the whole strip over the cards where its
+            # head alone fitted between them and the board)
+            over = moved is not None and (board is not None and moved.overlaps(board) or any(
+                moved.overlaps(k) for k in self.keep_clear))
             for head in heads if moved is None or over else ():
                 short = Box(box.x, box.y, box.w, _strip_height(head, box.w))
                 moved = strip_off_panel(short, panel, screen, board, self.keep_clear) \
@@ -547,6 +550,15 @@ class OverlayWindow:
         lines += [("caveat", self.unseen)] if self.unseen else []
         lines += [("why", self.why)] if self.why else []
         return lines + [("warning", f"warning: {w}") for w in self.warnings]
+
+    def head_height(self) -> int:
+        """The height of the strip's head alone (its advice line and caveat, else its first
+        line) at its width now: what it keeps where no place holds it whole
+        (:meth:`_place_strip`); 0 without a strip."""
+        lines = self.status_lines()
+        head = [line for line in lines if line[0] in ("advice", "caveat")] or lines[:1]
+        box = self.strip_box
+        return 0 if box is None or not head else _strip_height(head, box.w)
 
     def status_text(self) -> str:
         """The strip's text as one line: the status, its why, then the warnings."""

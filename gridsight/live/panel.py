@@ -288,6 +288,9 @@ class Panel(QWidget):
         self.notice = ""
         self.chooser: QMenu | None = None
         self.folded = False  # the board's cells and their keys hidden (fold)
+        # the key left off (its words in the board's tooltip): no room for the strip on the
+        # screen otherwise (shorten_key)
+        self.key_short = False
         self.show_view(loop.view)
 
     def fold(self, on: bool) -> bool:
@@ -307,6 +310,18 @@ class Panel(QWidget):
         self.adjustSize()
         if on:  # no taller than its least (the height left gave the advice a blank under it)
             self.resize(self.width(), self.minimumSizeHint().height())
+        return True
+
+    def shorten_key(self, on: bool) -> bool:
+        """Leave the key's line off (``on``; its words stay in the board's tooltip), or show
+        it again: a phone's screen where the panel, one line taller by the key, left the
+        live strip no band off the panel, the cards, the title bar and the board (the strip
+        went over the title bar naming the region the panel asked). Whether it changed."""
+        if on == self.key_short:
+            return False
+        self.key_short = on
+        self.show_view(self.loop.view)
+        self.adjustSize()
         return True
 
     def _cells_toggled(self, on: bool) -> None:
@@ -761,6 +776,8 @@ class Panel(QWidget):
                 seen.add(sign)
                 parts.append(f"{sign} {words}")
         parts = [] if self.folded else parts
+        self.board.setToolTip(" · ".join(parts) if self.key_short else "")
+        parts = [] if self.key_short else parts
         self.key.setText(" · ".join(parts))
         self.key.setVisible(bool(parts))
         self.key.setMinimumHeight(self.key.heightForWidth(self.board.minimumWidth())

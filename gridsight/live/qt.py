@@ -127,6 +127,7 @@ class LiveDriver:
         self._said = ""
         self._rect: tuple[int, int, int, int] | None = None
         self._placed: tuple | None = None  # the game's box and the panel's size, last placed
+        self._short_for: tuple | None = None  # the strip's context the key was shortened for
         self._full: tuple[int, int] | None = None  # the panel's least size unfolded (_fold)
         self._over_game = False  # the panel lies over the game's window (it fills the screen)
         self._placement_note = ""  # why the panel is over the game, said in it
@@ -322,6 +323,8 @@ class LiveDriver:
         from gridsight.overlay.status import Box
 
         self._fold()
+        if self.panel.key_short and self._short_for != self._strip_context():
+            self.panel.shorten_key(False)  # the game, the screen or the cards asked changed
         # Folded off the board, the panel says the advice, its why and the warnings: the
         # strip, saying them again, is left off where it could only lie over the game.
         self.overlay.said_in_panel(self.panel.folded)
@@ -487,8 +490,53 @@ class LiveDriver:
         # Said again with the strip where it went off the panel (moved off the game: a
         # Thrill Digger panel said "Panel and strip over the game", the strip under it)
         self._say_why_over(box, game, screen, board, border)
+        if fills:
+            self._room_for_strip(asked)
         if self._over_game:
             self.panel.raise_()
+
+    def _strip_context(self) -> tuple:
+        """What the strip's room depends on besides the panel: the game's and the screen's
+        boxes, the board's, the cards asked about (a key shortened for it: shown again when
+        one changes)."""
+        assert self.overlay is not None
+        return (self.overlay.window_box(), self.overlay.screen_box(), self._board_box(),
+                self._asked)
+
+    def _room_for_strip(self, asked: list) -> None:
+        """Over a game filling the screen (a phone's), the strip kept off the title bar, the
+        cards, the board and the panel when no free band holds it (it looks for one first:
+        :func:`~gridsight.overlay.placement.strip_off_panel`): the panel's key left off
+        (shorter by its line), then the panel lifted off the screen's foot by the strip's
+        height, the strip under it, when it then covers none of the cards. A rescue asked on a
+        360x640 phone: the key's line made the panel 436 px high (204-640), and the strip,
+        no band left between it and the cards, went over the title bar naming the region."""
+        from gridsight.overlay.status import Box
+
+        assert self.panel is not None and self.overlay is not None
+        board = self._board_box()
+        shown = self.overlay.strip_box
+        if shown is None:
+            return
+        panel = self.panel_box()
+        blocked = [panel, *asked] + ([board] if board is not None else [])
+        if not any(shown.overlaps(b) for b in blocked):
+            return
+        if not self.panel.key_short and self.panel.key.text():
+            self._short_for = self._strip_context()
+            self.panel.shorten_key(True)
+            self._placed = None
+            self._place_panel()  # shorter by the key's line: placed again, the strip too
+            return
+        screen = self.overlay.screen_box()
+        foot = screen.y + screen.h
+        height = min(shown.h, self.overlay.head_height())
+        lifted = Box(panel.x, foot - height - panel.h, panel.w, panel.h)
+        if panel.y + panel.h < foot or lifted.y < screen.y or any(
+                lifted.overlaps(b) for b in asked):
+            return
+        self.panel.move(lifted.x, lifted.y)
+        self.overlay.avoid(lifted)  # the strip placed again: at the screen's foot
 
     def _fold(self) -> None:
         """The panel folded to its advice, why and controls (its board's cells hidden) while
