@@ -402,6 +402,13 @@ def test_on_a_phone_asking_the_region_too_the_strip_keeps_off_the_title_bar_nami
         assert inside(strip, Box(0, 0, 360, 640)) and not strip.overlaps(panel), (strip, panel)
         for box in cards + [title]:
             assert not panel.overlaps(box) and not strip.overlaps(box), (panel, strip, box)
+        # No band off the panel, the cards and the board held the strip (the key's line made
+        # the panel 436 px high, the strip went over the title bar): the key is left off (its
+        # words in the board's tooltip), the panel lifted, the strip at the screen's foot.
+        board = driver._board_box()
+        assert not strip.overlaps(board) and strip.y + strip.h == 640, (strip, board)
+        assert driver.panel.key_short and not driver.panel.key.isVisibleTo(driver.panel)
+        assert "tapped, no animal" in driver.panel.board.toolTip()
     finally:
         driver.stop()
 

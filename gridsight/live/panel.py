@@ -319,9 +319,15 @@ class Panel(QWidget):
         went over the title bar naming the region the panel asked). Whether it changed."""
         if on == self.key_short:
             return False
+        shown = self.key.isVisible() or not self.key.isHidden()
+        line = self.key.sizeHint().height() + max(0, self.layout().spacing()) if shown else 0
         self.key_short = on
         self.show_view(self.loop.view)
-        self.adjustSize()
+        if on:  # shorter by the key's line alone (a height the player gave it kept otherwise)
+            height = max(self.minimumSizeHint().height(), self.height() - line)
+            self.resize(self.width(), height)
+        else:
+            self.adjustSize()
         return True
 
     def _cells_toggled(self, on: bool) -> None:
