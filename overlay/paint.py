@@ -157,8 +157,8 @@ def draw_advice(layer: np.ndarray, geometry: BoardGeometry, advice: Advice,
             border = thick * 2 if m.kind is MarkKind.CONFLICT else thick
             glyphs.polyline(layer, quad, style.MARK[m.kind], border, True)
 
-    # 4. the walk: a ring where the player stands, arrows between consecutive cells
-    _draw_path(layer, board, advice.path)
+    # 4. the walk: a ring where the player stands (its arrows after the texts, off them)
+    _draw_ring(layer, board, advice.path)
 
     # 5. glyphs: in the corner when the cell also carries text, else large in the middle
     for m in advice.marks:
@@ -189,15 +189,34 @@ def draw_advice(layer: np.ndarray, geometry: BoardGeometry, advice: Advice,
                 slots["figure"].append(_Slot(key, text_mod.compact_forms(figure), v, 0.8, frac))
             else:
                 slots["step"].append(_Slot(key, (step,), v, 0.8, frac))
+    _draw_recommend(layer, board, advice.recommend, inside=True)  # under the cell's number
+    texts: dict[tuple[int, int], tuple[float, float, float, float]] = {}
     for kind, colour in (("label", style.TEXT), ("figure", style.TEXT), ("step", style.PATH)):
-        _draw_texts(layer, board, slots[kind], colour)
+        texts.update(_draw_texts(layer, board, slots[kind], colour))
+    # the walk's arrows between consecutive cells, in the room the cells' texts leave
+    _draw_arrows(layer, board, advice.path, texts)
 
-    # 7. the recommendation, on top of everything
-    # It is drawn just outside the cell's edges, so it never hides what the cell shows.
-    for cell in advice.recommend:
+    # 7. the recommendation, on top of everything (on a small cell: before the texts)
+    _draw_recommend(layer, board, advice.recommend, inside=False)
+
+
+def _draw_recommend(layer: np.ndarray, board: _Board, cells: Sequence[Cell], *,
+                    inside: bool) -> None:
+    """The recommended cells' magenta squares, drawn just outside the cell's edges so they
+    never hide what the cell shows; on a small cell (the line with its dark edge over a
+    quarter of the neighbour: under 20 px) just inside them (``inside``: those alone, drawn
+    under the cell's number; else the others), hiding none of the neighbours' (tile-path at
+    0.5x, 16 px cells: the square covered half the step numbers round it; pentomino at 0.5x
+    the piece's letter)."""
+    for cell in cells:
         w, h = board.size(cell.row, cell.col)
         thick = max(3, int(round(min(w, h) * 0.09)))
-        ex, ey = (thick / 2 + 1) / max(w, 1.0), (thick / 2 + 1) / max(h, 1.0)
+        edge = max(1, int(round(thick / 3)))  # outlined_polyline's dark edge
+        small = thick + 1 + edge > min(w, h) / 4
+        if small != inside:
+            continue
+        out = -(thick / 2 + edge) if small else thick / 2 + 1
+        ex, ey = out / max(w, 1.0), out / max(h, 1.0)
         quad = board.points(cell.row, cell.col,
                             np.array([[-ex, -ey], [1 + ex, -ey], [1 + ex, 1 + ey], [-ex, 1 + ey]]))
         glyphs.outlined_polyline(layer, quad, style.RECOMMEND, thick, closed=True)
@@ -293,14 +312,17 @@ class _Slot(NamedTuple):
     height: float  # its largest height, in cell units
 
 
-def _draw_texts(layer: np.ndarray, board: _Board, slots: list[_Slot], colour: style.BGR) -> None:
+def _draw_texts(layer: np.ndarray, board: _Board, slots: list[_Slot],
+                colour: style.BGR) -> dict[tuple[int, int], tuple[float, float, float, float]]:
     """Draw ``slots`` with one spelling depth and one size relative to the cell for all of
     them: the fullest spelling unless a more compact one is much larger (as
     :func:`gridsight.overlay.text.fit_text` decides for one text), at the size the tightest cell
     allows (never below :data:`gridsight.overlay.style.MIN_TEXT_PX`). On a flat board that is one
-    pixel size for all; through a deep perspective it shrinks with the cells."""
+    pixel size for all; through a deep perspective it shrinks with the cells. Returns each
+    text's box drawn (x, y, width, height: layer pixels) by cell."""
+    drawn: dict[tuple[int, int], tuple[float, float, float, float]] = {}
     if not slots:
-        return
+        return drawn
     depth = max(len(s.forms) for s in slots)
     scales = []  # per spelling depth: the cap height over the cell height that fits every slot
     for k in range(depth):
@@ -326,8 +348,11 @@ def _draw_texts(layer: np.ndarray, board: _Board, slots: list[_Slot], colour: st
         r, c = s.cell
         text = s.forms[min(k, len(s.forms) - 1)]
         centre = board.points(r, c, np.array([[0.5, s.v]]))[0]
-        text_mod.blit(layer, text_mod.sprite(text, px, colour),
-                      (float(centre[0]), float(centre[1])))
+        spr = text_mod.sprite(text, px, colour)
+        text_mod.blit(layer, spr, (float(centre[0]), float(centre[1])))
+        sh, sw = spr.shape[:2]
+        drawn[s.cell] = (float(centre[0]) - sw / 2, float(centre[1]) - sh / 2, sw, sh)
+    return drawn
 
 
 # The marks whose label may be left off a cell too small for it: the glyph says as much, the
@@ -409,7 +434,8 @@ def _draw_piece(
         _cell_text(layer, board, r, c, (label,), 0.5, w * 0.85, h * 0.45, style.TEXT)
 
 
-def _draw_path(layer: np.ndarray, board: _Board, path: Sequence[Cell]) -> None:
+def _draw_ring(layer: np.ndarray, board: _Board, path: Sequence[Cell]) -> None:
+    """A ring on the walk's first cell (where the player stands)."""
     if not path:
         return
     start = path[0]
@@ -420,17 +446,51 @@ def _draw_path(layer: np.ndarray, board: _Board, path: Sequence[Cell]) -> None:
     )
     w, h = board.size(start.row, start.col)
     glyphs.outlined_polyline(layer, ring, style.PATH, max(2, int(round(min(w, h) * 0.07))), True)
+
+
+def _reach(box: tuple[float, float, float, float] | None, centre: np.ndarray,
+           u: np.ndarray) -> float:
+    """How far from ``centre`` along the unit ``u`` the text box ``box`` reaches (0: none)."""
+    if box is None:
+        return 0.0
+    x, y, w, h = box
+    reach = []
+    for k, (low, size) in enumerate(((x, w), (y, h))):
+        if abs(u[k]) > 1e-6:
+            edge = low + size if u[k] > 0 else low
+            reach.append((edge - centre[k]) / u[k])
+    return max(0.0, min(reach)) if reach else 0.0
+
+
+def _draw_arrows(layer: np.ndarray, board: _Board, path: Sequence[Cell],
+                 texts: Mapping[tuple[int, int], tuple[float, float, float, float]]) -> None:
+    """Arrows between the walk's consecutive cells, from 0.3 to 0.7 of the way, kept off the
+    cells' texts (their step numbers) where those reach further: tile-path at 0.5x (16 px
+    cells), the numbers at the legible minimum hid most arrows and their heads. Where little
+    room is left between two numbers, the head alone, small, between them; none where they
+    touch (two-digit numbers side by side on 16 px cells: the head hid part of a digit)."""
     for a, b in zip(path, path[1:]):
         pa, pb = board.centre(a.row, a.col), board.centre(b.row, b.col)
         w, h = board.size(a.row, a.col)
         thick = max(2, int(round(min(w, h) * 0.06)))
-        tail, tip = pa + (pb - pa) * 0.3, pa + (pb - pa) * 0.7
-        d = tip - tail
-        length = float(np.linalg.norm(d))
-        if length < 1e-6:
+        span = float(np.linalg.norm(pb - pa))
+        if span < 1e-6:
             continue
-        u, n = d / length, np.array([-d[1], d[0]]) / length
-        head = min(length * 0.45, max(4.0, min(w, h) * 0.16))
+        u, n = (pb - pa) / span, np.array([-(pb - pa)[1], (pb - pa)[0]]) / span
+        edge = max(1, int(round(thick / 3)))  # the arrow's dark edge
+        start = max(0.3 * span, _reach(texts.get((a.row, a.col)), pa, u) + edge)
+        end = min(0.7 * span, span - _reach(texts.get((b.row, b.col)), pb, -u) - edge)
+        head = max(4.0, min(w, h) * 0.16)
+        if end - start < 1.0:
+            continue  # two numbers side by side, touching: they say the order, no arrow fits
+        if end - start < 3.0:  # the head alone, between the two numbers
+            head = max(3.0, min(head, end - start))
+            middle = (start + end) / 2
+            start, end = middle - head / 2, middle + head / 2
+            thick = 1  # (its dark edge 1 px each side: the numbers' outlines untouched)
+        tail, tip = pa + u * start, pa + u * end
+        length = end - start
+        head = min(max(length * 0.45, min(head, length)), head)
         arrow = np.array([tail, tip, tip - u * head + n * head * 0.6, tip, tip - u * head - n * head * 0.6])
         glyphs.outlined_polyline(layer, arrow, style.PATH, thick)
 

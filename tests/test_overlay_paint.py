@@ -61,9 +61,18 @@ def test_the_recommended_cell_is_outlined_there_and_nowhere_else(name):
     # ...and the outline goes all the way round: each side has magenta near its middle.
     quad = g.cell_quad(2, 3)
     centre = quad.mean(axis=0)
+    # A small cell's square (with its dark edge over a quarter of the neighbour) is just
+    # inside its edges: at 0.5x (16 px) it hid half of the tile-path step numbers round it.
+    small = thick + 1 + max(1, round(thick / 3)) > min(w, h) / 4
+    assert small == (name == "16px")
+    if small:
+        cell = np.zeros(magenta.shape, np.uint8)
+        cv2.fillPoly(cell, [np.round(quad).astype(np.int32)], 1)
+        assert not (magenta & (cell == 0)).any()  # none on the neighbours
     for i in range(4):
         mid = (quad[i] + quad[(i + 1) % 4]) / 2
-        outward = mid + (mid - centre) / np.linalg.norm(mid - centre) * (thick / 2 + 1)
+        outward = mid + (mid - centre) / np.linalg.norm(mid - centre) * (thick / 2 + 1) * (
+            -1 if small else 1)
         x, y = int(outward[0]), int(outward[1])
         assert magenta[y - 2 : y + 3, x - 2 : x + 3].any(), f"side {i} not outlined"
     # The inside of the cell stays clear for what the cell shows.
@@ -196,6 +205,40 @@ def test_a_walk_is_drawn_as_arrows_with_numbered_steps():
     c1 = layer[20:70, 80:130, 3]
     c2 = layer[20:70, 130:180, 3]
     assert (c1 != c2).sum() > 20
+
+
+def test_on_small_cells_the_walk_s_arrows_keep_off_its_step_numbers(monkeypatch):
+    # Tile-path at 0.5x (the Game Boy's own 160 px: 16 px cells): the step numbers, at the
+    # legible minimum, hid most arrows and their heads. The arrows are drawn after the
+    # numbers, in the room between them (a head alone where little is left, none where two
+    # numbers touch), over none of a number's light strokes.
+    g = _rect(16, rows=2, cols=14, x=10, y=10)
+    path = tuple(Cell(0, c) for c in range(14)) + (Cell(1, 13),)  # steps 1-14
+    advice = Advice("walk", 2, 14, path=path)
+    size = _size_for(g)
+    drawn = paint._draw_arrows
+    calls = []
+    monkeypatch.setattr(paint, "_draw_arrows", lambda *args: calls.append(args))
+    bare = render_layer(size, g, advice)  # the ring and the numbers alone
+    monkeypatch.setattr(paint, "_draw_arrows", drawn)
+    full = render_layer(size, g, advice)
+    (_, board, walk, texts), = calls
+    alone = np.zeros_like(full)
+    drawn(alone, board, walk, texts)  # the arrows alone
+    arrows = alone[..., 3] > 0
+    light = _mask(bare, np.array([*style.PATH, 255], np.uint8))  # the numbers' strokes, ring
+    opaque = alone[..., 3] == 255
+    assert opaque.sum() > 100 and (full[opaque] == alone[opaque]).all()  # on top, seen whole
+    # The numbers' light strokes changed by the arrows over them: 9 of 265 (a head's tip
+    # touching a stroke's end); 38 with the arrows from 0.3 to 0.7 of the way over them.
+    changed = np.abs(full.astype(int) - bare.astype(int)).max(axis=2) > 60
+    assert (light & changed).sum() <= 15, (light & changed).sum()
+    for a, b in zip(path[1:], path[2:]):  # (from step 1: the first cell has the ring)
+        (xa, ya), (xb, yb) = g.cell_center(a.row, a.col), g.cell_center(b.row, b.col)
+        x0, x1 = int(min(xa, xb)) - 2, int(max(xa, xb)) + 3
+        y0, y1 = int(min(ya, yb)) - 6, int(max(ya, yb)) + 7
+        if a.col < 8 or b.row == 1:  # one-digit numbers side by side, and one under another
+            assert arrows[y0:y1, x0:x1].sum() >= 12, (a, b)
 
 
 def test_a_piece_is_filled_in_its_colour_and_outlined():
