@@ -354,7 +354,7 @@ def annotate(image: np.ndarray, geometry: BoardGeometry, advice: Advice,
 
 def headlined(advice: Advice) -> Advice:
     """``advice`` with its line said as live says it (the game's
-    :attr:`~gridsight.games.spec.GameSpec.headline`: ``Place U: rows 1-3, columns 2-3``), the
+    :attr:`~gridsight.games.spec.GameSpec.headline`: ``Place U within rows 1-3, columns 2-3``), the
     rest (the piece's cells) leading its why: the picture's legend drew the solver's whole line
     (``Place U on row 1, columns 2 and 3; row 2, column 2; row 3, columns 2 and 3``) shrunk to
     the key's size on two lines, no longer the one short line the eye finds first. A caveat

@@ -215,7 +215,11 @@ def _draw_recommend(layer: np.ndarray, board: _Board, cells: Sequence[Cell], *,
         small = thick + 1 + edge > min(w, h) / 4
         if small != inside:
             continue
-        out = -(thick / 2 + edge) if small else thick / 2 + 1
+        if small:  # thinner, its dark edge and smoothing clear of the cell's edges
+            thick = 2
+            out = -(thick / 2 + max(1, int(round(thick / 3))) + 1)
+        else:
+            out = thick / 2 + 1
         ex, ey = out / max(w, 1.0), out / max(h, 1.0)
         quad = board.points(cell.row, cell.col,
                             np.array([[-ex, -ey], [1 + ex, -ey], [1 + ex, 1 + ey], [-ex, 1 + ey]]))

@@ -241,6 +241,24 @@ def test_on_small_cells_the_walk_s_arrows_keep_off_its_step_numbers(monkeypatch)
             assert arrows[y0:y1, x0:x1].sum() >= 12, (a, b)
 
 
+def test_on_small_cells_the_recommended_square_leaves_the_piece_s_letter_beside_it():
+    # Pentomino at 0.5x (12 px cells): the magenta square round the cell to fill, drawn
+    # outside its edges, lay over most of the piece's letter in the cell beside it. On a
+    # cell that small it is drawn inside its edges: the letter's pixels are untouched.
+    g = _rect(12, rows=3, cols=3)
+    piece = PiecePlacement("U", (Cell(0, 0), Cell(0, 1), Cell(1, 0), Cell(2, 0), Cell(2, 1)))
+    plain = Advice("fill", 3, 3, pieces=(piece,))
+    marked = replace(plain, recommend=(Cell(1, 1),))
+    a, b = (render_layer(_size_for(g), g, advice) for advice in (plain, marked))
+    x0, y0 = (int(v) for v in g.cell_quad(1, 0)[0])
+    # the letter's cell (the piece's nearest its middle), inside the piece's outline
+    inner = (slice(y0 + 2, y0 + 10), slice(x0 + 2, x0 + 10))
+    letter = _mask(a[inner], np.array([*style.TEXT, 255], np.uint8))
+    assert letter.sum() >= 5
+    assert (a[inner][letter] == b[inner][letter]).all()
+    assert _mask(b, MAGENTA).sum() > 10
+
+
 def test_a_piece_is_filled_in_its_colour_and_outlined():
     g = _rect(40, rows=3, cols=3)
     piece = PiecePlacement("L", (Cell(0, 0), Cell(1, 0), Cell(2, 0), Cell(2, 1)))
@@ -374,7 +392,7 @@ def test_the_annotated_pentomino_picture_leads_with_the_short_line_live_says(mon
     monkeypatch.setattr(paint_mod, "paint_advice", lambda image, g, a, **kw: drawn.append(a))
     annotate(np.zeros((300, 500, 3), np.uint8), BoardGeometry.from_rect(0, 0, 50, 50, 6, 10),
              advice)
-    assert drawn[0].status == ("Place U: rows 1-3, columns 2-3 "
+    assert drawn[0].status == ("Place U within rows 1-3, columns 2-3 "
                                "(unread: look at row 6, column 1 first)")
     assert drawn[0].why == ("U's cells: row 1, columns 2 and 3; row 2, column 2; row 3, "
                             "columns 2 and 3; only fit")

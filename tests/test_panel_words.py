@@ -255,7 +255,7 @@ def test_the_panel_leads_with_the_advice_and_numbers_rows_the_players_way():
     assert [label.text() for label in level.row_numbers] == \
         ["", "", "", "1", "2", "3", "4", "5", "6", "", "", ""]
     # One short line first (the rows and columns the piece lies within), its cells under it.
-    assert level.advice_line.text() == "Place U: rows 1-3, columns 2-3"
+    assert level.advice_line.text() == "Place U within rows 1-3, columns 2-3"
     assert level.why_line.text().startswith("U's cells: row\u00a01, columns\u00a02\u00a0and\u00a03")
     # Wrapped at any width, never between a cell's word and its number ("N's cells: ...; row
     # 6, column" / "10" in a 546 px panel on a 1366x768 screen).
