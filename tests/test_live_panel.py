@@ -1140,3 +1140,26 @@ def test_a_strip_moved_off_the_panel_onto_the_board_is_its_advice_line_alone(mon
         assert not any(strip.overlaps(k) for k in driver._kept()), strip
     finally:
         driver.stop()
+
+
+def test_a_panel_lifted_onto_the_game_then_put_beside_it_does_not_say_it_lies_over_it(
+        monkeypatch):
+    # Pentomino's level at 0.5x (a 150x280 window at 100,50) on an 800x800 screen: the
+    # 542x560 panel, placed under the game and its strip, went past the screen's foot and was
+    # lifted onto the game, then put where it covers least: beside the game (x 258, y 0),
+    # off it. It still said "Panel over the game: needs 539 px beside it, 542 free".
+    from gridsight.overlay.status import Box
+
+    from pathlib import Path
+
+    shot = Path(__file__).resolve().parents[1] / "examples" / "screenshots" / "pentomino-level.png"
+    full = cv2.imread(str(shot))
+    image = cv2.resize(full, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+    driver = _driven(image, game="pentomino")
+    try:
+        game = Box(100, 50, image.shape[1], image.shape[0])
+        panel = _on_screen(driver, monkeypatch, Box(0, 0, 800, 800), game)
+        assert not panel.overlaps(game), (panel, game)
+        assert not driver._over_game and "over the game" not in driver._placement_note
+    finally:
+        driver.stop()

@@ -483,6 +483,12 @@ class LiveDriver:
                                          screen, keep=self._advised() + asked,
                                          clear=[core] if core is not None else strip,
                                          window=game)
+                # Where it covers least may be off the game (beside it, from the screen's
+                # top: a 150x280 pentomino window on 800x800, the 542x560 panel lifted onto
+                # it went to x 258, y 0, and said "Panel over the game: needs 539 px beside
+                # it, 542 free")
+                self._over_game = box.overlaps(game)
+                self._keep_on_top(self._over_game)
                 self._say_why_over(box, game, screen, board, border)
                 self.panel.move(box.x, box.y)
         self.overlay.avoid(Box(box.x, box.y, placed.width() if shown else box.w,
