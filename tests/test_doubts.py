@@ -247,7 +247,7 @@ def test_live_says_the_doubt_and_the_panel_settles_it_in_one_click():
     assert said.startswith("row 1, column 4: Panda or Tiger? the advice changes if it is")
     assert [w.text() for w in panel.doubts.lines] == [said[0].upper() + said[1:]]
     # The key names the sign the cell shows.
-    assert "Panda or Tiger? found: the screen does not tell which" in panel.key.text()
+    assert "Panda or Tiger? found, the screen does not tell which" in panel.key.text()
     _nothing_over_anything(panel)
     it = changes[0].animal
     panel.doubts.buttons[names.index(it)].click()  # one click: the tile is that animal

@@ -302,7 +302,7 @@ def test_a_found_tile_read_unsure_says_its_doubt_once_and_the_key_names_each_sig
     key = panel.key.text()
     assert key.startswith("\u2013 tapped, no animal \u00b7 ")
     assert "\u2205 certainly no animal, not tapped yet" in key
-    assert "Panda or Tiger? found: the screen does not tell which" in key
+    assert "Panda or Tiger? found, the screen does not tell which" in key
     # read as a rare animal's tile (as live reads it): the name in the rarity's colour, once
     grid = [list(row) for row in view.state.grid]
     grid[2][2] = "animal:rare"

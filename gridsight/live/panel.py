@@ -773,9 +773,10 @@ class Panel(QWidget):
                 sign, words = f"({mark.label})", words.replace("{label}", mark.label)
             elif mark.kind is MarkKind.UNSURE and " or " in mark.label:
                 # The cell shows "Panda or Tiger?": the key said "? found", a sign no cell
-                # shows.
+                # shows. (Said "found, ...": "found: the screen does not tell which" read as
+                # if what was found were the screen's words.)
                 sign = mark.label
-                words = words.replace(": {label}", "") + ": the screen does not tell which"
+                words = words.replace(": {label}", "") + ", the screen does not tell which"
             else:
                 sign, words = MARK_SIGNS.get(mark.kind, ""), words.replace(": {label}", "")
             if sign and sign not in seen:
