@@ -1311,7 +1311,50 @@ def _letter_filled(lines: list[TextLine], seen: dict[str, SeenLines],
                    and abs(g.box[2] - h.box[2]) <= LETTER_FILL for h in name.glyphs)
                for g in part.glyphs) and _whole_letters(name):
             return [name if ln is part else ln for ln in lines]
-    return lines
+    whole = _whole_instead(part, seen, card)
+    return [whole if ln is part else ln for ln in lines] if whole is not None else lines
+
+
+OUTLINED = 0.5  # a name seen on its outlines spans its letters and this many cap heights more
+
+
+def _whole_instead(part: TextLine, seen: dict[str, SeenLines],
+                   card: CardText) -> TextLine | None:
+    """The name line another way of seeing the card shows in whole letters (of one height,
+    shaped like letters: :func:`_whole_letters`), :data:`MIN_NAME` of them or more in two
+    words at most (every animal's name is), on the rows of ``part`` and within its span
+    (:data:`OUTLINED`), when ``part``, the way chosen's name line, is not in whole letters
+    (its glyphs of several heights and widths: the letters seen on their outlines, pieces
+    run together); ``None`` when no way shows one, or ``part`` is whole. The most glyphs
+    first. Wider 1.85x seed 1145024 (a letter-spaced font): the lighter way, chosen for the
+    label it found, saw ``CROCODILE`` as 9 glyphs 10 to 16 px tall, one 3 px wide, and
+    ``KANGAROO`` as 9; the plain way sees their 9 and 8 letters, each 10 px tall."""
+    if _whole_letters(part):
+        return None
+    px, py, pw, ph = part.box
+    best = None
+    for other in seen.values():
+        name = _name_line(other.lines, card, _owned_line(other.lines))
+        if name is None or len(name.glyphs) < MIN_NAME or _own_words(name) > 2 or \
+                not _whole_letters(name):
+            continue
+        nx, ny, nw, nh = name.box
+        slack = OUTLINED * nh
+        if nx < px - slack or nx + nw > px + pw + slack or \
+                ny < py - slack or ny + nh > py + ph + slack:
+            continue
+        if best is None or len(name.glyphs) > len(best.glyphs):
+            best = name
+    return best
+
+
+def _own_words(line: TextLine) -> int:
+    """The words of ``line`` counted by its own gaps (:data:`SPACED`, as
+    :func:`_letter_spaced` counts them): a letter-spaced name's letters are no words."""
+    boxes = [g.box for g in line.glyphs]
+    gaps = [b[0] - (a[0] + a[2]) for a, b in zip(boxes, boxes[1:])]
+    least = max(1, min(gaps, default=1))
+    return 1 + sum(gap > SPACED * least for gap in gaps)
 
 
 def _whole_letters(name: TextLine) -> bool:
