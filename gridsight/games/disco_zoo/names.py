@@ -47,6 +47,7 @@ from gridsight.vision.glyphs import (
     INK,
     PIECE_HEIGHT,
     STEM,
+    STEM_PAIR,
     Glyph,
     TextLine,
     banded_text_lines,
@@ -214,7 +215,33 @@ def card_texts(line: TextLine | None, card_width: int) -> dict[str, tuple[str, .
             text = _cut(written, count)
             if full or (spaced and written[len(text)] == " "):
                 out.setdefault(text, set()).add(written)
+        # (a letter broken into two strokes makes one glyph more than the letters shown:
+        # a name cut short is cut to the letters, too; wider 1.10x seed 1145007's
+        # ``RHINOCER`` in nine glyphs, its ``H`` two, was read as none of the cut names)
+        letters = count - _stroke_pairs(line)
+        if full and MIN_NAME <= letters < count:
+            for written in animals:
+                if len(written.replace(" ", "")) > letters:
+                    out.setdefault(_cut(written, letters), set()).add(written)
     return {text: tuple(sorted(names)) for text, names in out.items()}
+
+
+def _stroke_pairs(line: TextLine) -> int:
+    """The pairs of neighbouring glyphs of ``line`` that may be one letter's two strokes:
+    each under :data:`gridsight.vision.glyphs.STEM` of the line's usual glyph width and
+    together, their gap included, no wider than :data:`gridsight.vision.glyphs.STEM_PAIR`
+    of it (as :func:`gridsight.vision.glyphs.stems_joined` joins them), none counted twice."""
+    boxes = [g.box for g in line.glyphs]
+    usual = float(np.median([b[2] for b in boxes]))
+    pairs, k = 0, 0
+    while k + 1 < len(boxes):
+        a, b = boxes[k], boxes[k + 1]
+        if max(a[2], b[2]) < STEM * usual and b[0] + b[2] - a[0] <= STEM_PAIR * usual:
+            pairs += 1
+            k += 2
+        else:
+            k += 1
+    return pairs
 
 
 def _region_animals(region: str) -> dict[str, Animal]:
