@@ -1,0 +1,49 @@
+"""Disco Zoo name lines seen wrong on a card (session 42).
+
+A card's name is one or two words of whole capitals: where the way of seeing the cards chosen
+shows a card's name in glyphs of several heights (its letters seen on their outlines), another
+way's line in whole letters on the same rows is the name. And a name cut short at its card's
+edge shows a number of letters, not of glyphs: a letter broken into two strokes is one.
+"""
+
+from __future__ import annotations
+
+
+def _words(k: int, base: int, **look):
+    from gridsight.games.disco_zoo import names
+    from gridsight.games.disco_zoo.screen import locate_rescue
+    from test_disco_zoo_screens import real_screen
+
+    _, text, image, _ = real_screen(k, base, **look)
+    screen = locate_rescue(image)
+    names._RECENT.clear()
+    names._LINES.clear()
+    return text, image, screen, names.screen_words(image, screen.cards, screen.lattice.y)
+
+
+def test_a_name_seen_on_its_outlines_is_taken_in_whole_letters():
+    """Wider 1.85x seed 1145024 (Outback: Crocodile, Echidna, Kangaroo; a letter-spaced
+    font): the lighter way, chosen for the label it found, saw ``CROCODILE`` and
+    ``KANGAROO`` as 9 glyphs each, 10 to 16 px tall; the plain way sees their 9 and 8
+    letters, each 10 px tall. Every name was read as none."""
+    from gridsight.games.disco_zoo.names import _whole_letters
+
+    _, _, _, words = _words(24, 1_145_000, wider=True)
+    lines = words.lines["names"]
+    assert [len(line.glyphs) for line in lines] == [9, 7, 8]
+    assert all(_whole_letters(line) for line in lines)
+    assert words.cards[0].name == "Crocodile" and words.cards[2].name == "Kangaroo"
+
+
+def test_a_name_cut_short_counts_a_letter_of_two_strokes_once():
+    """Wider 1.10x seed 1145007 (Savanna: Elephant, Giraffe, Rhinoceros): card 3 shows
+    ``RHINOCER``, cut at its edge, in nine glyphs (its ``H`` two strokes); cut to nine
+    letters (``RHINOCERO``) it read as none, the screen asked among 14 regions."""
+    from gridsight.games.disco_zoo.names import card_text, card_texts
+
+    _, _, screen, words = _words(7, 1_145_000, wider=True)
+    line = words.lines["names"][2]
+    assert len(line.glyphs) == 9
+    assert card_texts(line, card_text(screen.cards[2]).box[2])["RHINOCER"] == ("RHINOCEROS",)
+    assert words.region == "Savanna"
+    assert [card.name for card in words.cards] == ["Elephant", "Giraffe", "Rhinoceros"]
