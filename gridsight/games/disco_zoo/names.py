@@ -1349,11 +1349,11 @@ def _whole_instead(part: TextLine, seen: dict[str, SeenLines],
                    card: CardText) -> TextLine | None:
     """The name line another way of seeing the card shows in whole letters (of one height,
     shaped like letters: :func:`_whole_letters`), :data:`MIN_NAME` of them or more in two
-    words at most (every animal's name is), on the rows of ``part`` and within its span
-    (:data:`OUTLINED`), when ``part``, the way chosen's name line, is not in whole letters
-    (its glyphs of several heights and widths: the letters seen on their outlines, pieces
-    run together); ``None`` when no way shows one, or ``part`` is whole. The most glyphs
-    first. Wider 1.85x seed 1145024 (a letter-spaced font): the lighter way, chosen for the
+    words at most (every animal's name is), on the rows of ``part`` and over its span (both
+    its ends within :data:`OUTLINED` of ``part``'s: the whole name, no part of it), when
+    ``part``, the way chosen's name line, is not in whole letters (its glyphs of several
+    heights and widths: the letters seen on their outlines, pieces run together); ``None``
+    when no way shows one, or ``part`` is whole. The most glyphs first. Wider 1.85x seed 1145024 (a letter-spaced font): the lighter way, chosen for the
     label it found, saw ``CROCODILE`` as 9 glyphs 10 to 16 px tall, one 3 px wide, and
     ``KANGAROO`` as 9; the plain way sees their 9 and 8 letters, each 10 px tall."""
     if _whole_letters(part):
@@ -1367,7 +1367,7 @@ def _whole_instead(part: TextLine, seen: dict[str, SeenLines],
             continue
         nx, ny, nw, nh = name.box
         slack = OUTLINED * nh
-        if nx < px - slack or nx + nw > px + pw + slack or \
+        if abs(nx - px) > slack or abs(nx + nw - (px + pw)) > slack or \
                 ny < py - slack or ny + nh > py + ph + slack:
             continue
         if best is None or len(name.glyphs) > len(best.glyphs):
