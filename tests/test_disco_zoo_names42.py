@@ -47,3 +47,14 @@ def test_a_name_cut_short_counts_a_letter_of_two_strokes_once():
     assert card_texts(line, card_text(screen.cards[2]).box[2])["RHINOCER"] == ("RHINOCEROS",)
     assert words.region == "Savanna"
     assert [card.name for card in words.cards] == ["Elephant", "Giraffe", "Rhinoceros"]
+
+
+def test_a_name_with_one_letter_short_keeps_the_way_chosen():
+    """Fresh 0.62x seed 1165030 (Savanna: Hippo, Zebra): the way chosen saw ``ZEBRA``'s
+    ``A`` 8 px tall of 10 (its foot lost); another way's ``ZEBRA`` in whole letters, its
+    letters unlike card 1's ``HIPPO`` seen the way chosen, cost 4.2 not 1.3, and the screen,
+    read exactly before, was asked."""
+    text, image, _, words = _words(30, 1_165_000)
+    line = words.lines["names"][1]
+    assert [g.box[3] for g in line.glyphs] == [10, 10, 10, 10, 8]
+    assert words.cards[1].candidates == ("Zebra",) and words.cards[1].cost < 2.0
