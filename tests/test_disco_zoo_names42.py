@@ -58,3 +58,23 @@ def test_a_name_with_one_letter_short_keeps_the_way_chosen():
     line = words.lines["names"][1]
     assert [g.box[3] for g in line.glyphs] == [10, 10, 10, 10, 8]
     assert words.cards[1].candidates == ("Zebra",) and words.cards[1].cost < 2.0
+
+
+def test_a_card_box_row_is_no_name():
+    """Wider seed 1170014 as the variants' ``sj`` (0.6x, JPEG 60; Jurassic: Stegosaurus,
+    Triceratops): its names 3 px tall not found, each card's box row (4 and 3 boxes, 10 px
+    tall) was the one line under its picture, read ``CROCODILE`` and ``COC`` (Cockatoo):
+    the Outback and its animals were stated with no warning. A card writes its name above
+    its boxes: no name line, the names not settled."""
+    from disco_zoo_variants import drawn, variant
+    from gridsight.games.disco_zoo import names
+    from gridsight.games.disco_zoo.screen import locate_rescue
+
+    shot, _ = drawn(1_170_014, wider=True)
+    image = variant("sj", shot, 1_170_014)
+    screen = locate_rescue(image)
+    names._RECENT.clear()
+    names._LINES.clear()
+    words = names.screen_words(image, screen.cards, screen.lattice.y)
+    assert words.lines["names"] == [None, None]
+    assert not any(card.name for card in words.cards) and words.region is None

@@ -84,6 +84,8 @@ class CardText:
     name_box: Box | None = None
     size: int | None = None
     rarity: str = ""
+    # The card's boxes' bounding box when found (x, y, width, height): its name is above it.
+    box_row: Box | None = None
 
     def allows(self, animal: Animal) -> bool:
         """Whether ``animal`` is of this card's size and rarity (those read; a pet's card is
@@ -1770,7 +1772,8 @@ THIN_BOX = 3.0  # a name line found around a thinner name box is at most this ma
 LEGIBLE = 6.0  # pixels: a line shorter has its letters run together (lengths.MIN_LETTER)
 
 
-def _alone_under(lines: list[TextLine], picture: Box) -> list[TextLine]:
+def _alone_under(lines: list[TextLine], picture: Box,
+                 box_row: Box | None = None) -> list[TextLine]:
     """The one line of :data:`MIN_NAME` glyphs or more wholly under a card's ``picture``, its
     glyphs of a capital's height (:func:`_capitals`), where its name box holds no line: a
     card writes its name as the first text under its picture, and with ``YOU HAVE`` not
@@ -1779,9 +1782,16 @@ def _alone_under(lines: list[TextLine], picture: Box) -> list[TextLine]:
     Of two words at most: every animal's name is (``POLAR BEAR``), ``YOU HAVE n`` not known
     as the label is three; and :data:`LEGIBLE` pixels tall or more (0.70x 1058052's 5-px
     line of 4 glyphs under ``TOUCAN``'s picture read ``PIKA`` and lost the title's region).
-    Empty when there are none or several (the name is then unsure)."""
+    Empty when there are none or several (the name is then unsure). Above the card's
+    ``box_row`` when found (its middle above the boxes' top): a card writes its name between
+    its picture and its boxes, and its boxes are no letters (wider 1170014 ``sj`` at 0.6x:
+    names 3 px tall not found, each card's box row, 10 px tall, was the one line under the
+    picture, read as ``CROCODILE`` and ``COC`` (Cockatoo) for a Stegosaurus and a
+    Triceratops; the Outback was stated for the Jurassic)."""
     bottom = picture[1] + picture[3]
+    above = box_row[1] if box_row is not None else float("inf")
     under = [ln for ln in lines if ln.box[1] >= bottom and len(ln.glyphs) >= MIN_NAME
+             and ln.box[1] + ln.box[3] / 2 < above
              and len(ln.words) <= 2 and ln.height >= LEGIBLE
              and _capitals(ln, float(np.median([g.box[3] for g in ln.glyphs])))]
     return under if len(under) == 1 else []
@@ -1809,7 +1819,7 @@ def _name_line(lines: list[TextLine], card: CardText, owned: TextLine | None,
                       and len(ln.glyphs) >= MIN_NAME
                       and min(by + bh, ln.box[1] + ln.box[3]) - max(by, ln.box[1]) >= 0.5 * bh]
         if not inside and card.picture is not None:
-            inside = _alone_under(lines, card.picture)
+            inside = _alone_under(lines, card.picture, card.box_row)
         # (the nearest the box's middle: faint ink may find a sprite's patches above it)
         middle = by + 0.5 * bh
         return min(inside, key=lambda ln: abs(ln.box[1] + 0.5 * ln.box[3] - middle)) \
@@ -1854,7 +1864,17 @@ def card_text(card, sure: bool = False) -> CardText:
     ``rarity``) has its text, and what its clues say (``sure``: only those read clearly)."""
     return CardText(_box(card.panel.box),
                     tuple(card.picture) if card.picture and card.picture[2] > 0 else None,
-                    getattr(card, "name_box", None), *_clue(card, sure))
+                    getattr(card, "name_box", None), *_clue(card, sure), _box_row(card))
+
+
+def _box_row(card) -> Box | None:
+    """The bounding box of a card's boxes as found (``None``: none found)."""
+    boxes = getattr(getattr(card, "boxes", None), "boxes", None) or ()
+    if not boxes:
+        return None
+    x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
+    x1, y1 = max(b[0] + b[2] for b in boxes), max(b[1] + b[3] for b in boxes)
+    return _box((x0, y0, x1 - x0, y1 - y0))
 
 
 def card_ways(image: np.ndarray, card) -> dict[str, SeenLines]:
