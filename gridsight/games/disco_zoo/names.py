@@ -47,6 +47,7 @@ from gridsight.vision.glyphs import (
     INK,
     PIECE_HEIGHT,
     STEM,
+    STEM_PAIR,
     Glyph,
     TextLine,
     banded_text_lines,
@@ -83,6 +84,8 @@ class CardText:
     name_box: Box | None = None
     size: int | None = None
     rarity: str = ""
+    # The card's boxes' bounding box when found (x, y, width, height): its name is above it.
+    box_row: Box | None = None
 
     def allows(self, animal: Animal) -> bool:
         """Whether ``animal`` is of this card's size and rarity (those read; a pet's card is
@@ -214,7 +217,33 @@ def card_texts(line: TextLine | None, card_width: int) -> dict[str, tuple[str, .
             text = _cut(written, count)
             if full or (spaced and written[len(text)] == " "):
                 out.setdefault(text, set()).add(written)
+        # (a letter broken into two strokes makes one glyph more than the letters shown:
+        # a name cut short is cut to the letters, too; wider 1.10x seed 1145007's
+        # ``RHINOCER`` in nine glyphs, its ``H`` two, was read as none of the cut names)
+        letters = count - _stroke_pairs(line)
+        if full and MIN_NAME <= letters < count:
+            for written in animals:
+                if len(written.replace(" ", "")) > letters:
+                    out.setdefault(_cut(written, letters), set()).add(written)
     return {text: tuple(sorted(names)) for text, names in out.items()}
+
+
+def _stroke_pairs(line: TextLine) -> int:
+    """The pairs of neighbouring glyphs of ``line`` that may be one letter's two strokes:
+    each under :data:`gridsight.vision.glyphs.STEM` of the line's usual glyph width and
+    together, their gap included, no wider than :data:`gridsight.vision.glyphs.STEM_PAIR`
+    of it (as :func:`gridsight.vision.glyphs.stems_joined` joins them), none counted twice."""
+    boxes = [g.box for g in line.glyphs]
+    usual = float(np.median([b[2] for b in boxes]))
+    pairs, k = 0, 0
+    while k + 1 < len(boxes):
+        a, b = boxes[k], boxes[k + 1]
+        if max(a[2], b[2]) < STEM * usual and b[0] + b[2] - a[0] <= STEM_PAIR * usual:
+            pairs += 1
+            k += 2
+        else:
+            k += 1
+    return pairs
 
 
 def _region_animals(region: str) -> dict[str, Animal]:
@@ -1311,7 +1340,56 @@ def _letter_filled(lines: list[TextLine], seen: dict[str, SeenLines],
                    and abs(g.box[2] - h.box[2]) <= LETTER_FILL for h in name.glyphs)
                for g in part.glyphs) and _whole_letters(name):
             return [name if ln is part else ln for ln in lines]
-    return lines
+    whole = _whole_instead(part, seen, card)
+    return [whole if ln is part else ln for ln in lines] if whole is not None else lines
+
+
+OUTLINED = 0.5  # a name seen on its outlines spans its letters and this many cap heights more
+OFF_HEIGHT = 2  # ... and has this many glyphs or more off its usual height (one: a foot lost)
+
+
+def _whole_instead(part: TextLine, seen: dict[str, SeenLines],
+                   card: CardText) -> TextLine | None:
+    """The name line another way of seeing the card shows in whole letters (of one height,
+    shaped like letters: :func:`_whole_letters`), :data:`MIN_NAME` of them or more in two
+    words at most (every animal's name is), on the rows of ``part`` and over its span (both
+    its ends within :data:`OUTLINED` of ``part``'s: the whole name, no part of it), when
+    ``part``, the way chosen's name line, is not in whole letters: :data:`OFF_HEIGHT` of its
+    glyphs or more off its usual height (the letters seen on their outlines, pieces run
+    together); ``None`` when no way shows one, or ``part`` is so whole. The most glyphs
+    first. (One glyph off is a letter's foot lost, and the ways' letters do not look alike:
+    fresh 0.62x 1165030's ``ZEBRA``, its ``A`` 8 px of 10 the way chosen, taken as the
+    ringed way saw it, cost 4.2 beside card 1's ``HIPPO`` seen the way chosen, not 1.3, and
+    was no longer read.) Wider 1.85x seed 1145024 (a letter-spaced font): the lighter way, chosen for the
+    label it found, saw ``CROCODILE`` as 9 glyphs 10 to 16 px tall, one 3 px wide, and
+    ``KANGAROO`` as 9; the plain way sees their 9 and 8 letters, each 10 px tall."""
+    tall = float(np.median([g.box[3] for g in part.glyphs]))
+    if sum(abs(g.box[3] - tall) > (1 - CAPITAL_SHARE) * tall for g in part.glyphs) < OFF_HEIGHT:
+        return None
+    px, py, pw, ph = part.box
+    best = None
+    for other in seen.values():
+        name = _name_line(other.lines, card, _owned_line(other.lines))
+        if name is None or len(name.glyphs) < MIN_NAME or _own_words(name) > 2 or \
+                not _whole_letters(name):
+            continue
+        nx, ny, nw, nh = name.box
+        slack = OUTLINED * nh
+        if abs(nx - px) > slack or abs(nx + nw - (px + pw)) > slack or \
+                ny < py - slack or ny + nh > py + ph + slack:
+            continue
+        if best is None or len(name.glyphs) > len(best.glyphs):
+            best = name
+    return best
+
+
+def _own_words(line: TextLine) -> int:
+    """The words of ``line`` counted by its own gaps (:data:`SPACED`, as
+    :func:`_letter_spaced` counts them): a letter-spaced name's letters are no words."""
+    boxes = [g.box for g in line.glyphs]
+    gaps = [b[0] - (a[0] + a[2]) for a, b in zip(boxes, boxes[1:])]
+    least = max(1, min(gaps, default=1))
+    return 1 + sum(gap > SPACED * least for gap in gaps)
 
 
 def _whole_letters(name: TextLine) -> bool:
@@ -1694,7 +1772,8 @@ THIN_BOX = 3.0  # a name line found around a thinner name box is at most this ma
 LEGIBLE = 6.0  # pixels: a line shorter has its letters run together (lengths.MIN_LETTER)
 
 
-def _alone_under(lines: list[TextLine], picture: Box) -> list[TextLine]:
+def _alone_under(lines: list[TextLine], picture: Box,
+                 box_row: Box | None = None) -> list[TextLine]:
     """The one line of :data:`MIN_NAME` glyphs or more wholly under a card's ``picture``, its
     glyphs of a capital's height (:func:`_capitals`), where its name box holds no line: a
     card writes its name as the first text under its picture, and with ``YOU HAVE`` not
@@ -1703,9 +1782,16 @@ def _alone_under(lines: list[TextLine], picture: Box) -> list[TextLine]:
     Of two words at most: every animal's name is (``POLAR BEAR``), ``YOU HAVE n`` not known
     as the label is three; and :data:`LEGIBLE` pixels tall or more (0.70x 1058052's 5-px
     line of 4 glyphs under ``TOUCAN``'s picture read ``PIKA`` and lost the title's region).
-    Empty when there are none or several (the name is then unsure)."""
+    Empty when there are none or several (the name is then unsure). Above the card's
+    ``box_row`` when found (its middle above the boxes' top): a card writes its name between
+    its picture and its boxes, and its boxes are no letters (wider 1170014 ``sj`` at 0.6x:
+    names 3 px tall not found, each card's box row, 10 px tall, was the one line under the
+    picture, read as ``CROCODILE`` and ``COC`` (Cockatoo) for a Stegosaurus and a
+    Triceratops; the Outback was stated for the Jurassic)."""
     bottom = picture[1] + picture[3]
+    above = box_row[1] if box_row is not None else float("inf")
     under = [ln for ln in lines if ln.box[1] >= bottom and len(ln.glyphs) >= MIN_NAME
+             and ln.box[1] + ln.box[3] / 2 < above
              and len(ln.words) <= 2 and ln.height >= LEGIBLE
              and _capitals(ln, float(np.median([g.box[3] for g in ln.glyphs])))]
     return under if len(under) == 1 else []
@@ -1733,7 +1819,7 @@ def _name_line(lines: list[TextLine], card: CardText, owned: TextLine | None,
                       and len(ln.glyphs) >= MIN_NAME
                       and min(by + bh, ln.box[1] + ln.box[3]) - max(by, ln.box[1]) >= 0.5 * bh]
         if not inside and card.picture is not None:
-            inside = _alone_under(lines, card.picture)
+            inside = _alone_under(lines, card.picture, card.box_row)
         # (the nearest the box's middle: faint ink may find a sprite's patches above it)
         middle = by + 0.5 * bh
         return min(inside, key=lambda ln: abs(ln.box[1] + 0.5 * ln.box[3] - middle)) \
@@ -1778,7 +1864,17 @@ def card_text(card, sure: bool = False) -> CardText:
     ``rarity``) has its text, and what its clues say (``sure``: only those read clearly)."""
     return CardText(_box(card.panel.box),
                     tuple(card.picture) if card.picture and card.picture[2] > 0 else None,
-                    getattr(card, "name_box", None), *_clue(card, sure))
+                    getattr(card, "name_box", None), *_clue(card, sure), _box_row(card))
+
+
+def _box_row(card) -> Box | None:
+    """The bounding box of a card's boxes as found (``None``: none found)."""
+    boxes = getattr(getattr(card, "boxes", None), "boxes", None) or ()
+    if not boxes:
+        return None
+    x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
+    x1, y1 = max(b[0] + b[2] for b in boxes), max(b[1] + b[3] for b in boxes)
+    return _box((x0, y0, x1 - x0, y1 - y0))
 
 
 def card_ways(image: np.ndarray, card) -> dict[str, SeenLines]:
