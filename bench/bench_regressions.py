@@ -37,6 +37,12 @@ Cases:
   _not_going_on`` returning its best lattice at once), 600025 was still read right and 600020
   refused in words (not stated wrong), while the same test's 600029, 600032 and 600042 (and
   ``test_the_refusal_says_why``) failed: those stay in the suite.
+- ``disco_lighter_dirt_1148022`` (was ``tests/test_disco_zoo_lighter41.py::test_a_weak_
+  lattice_across_a_board_of_light_dirt_is_refused``, 42nd session): widest 1148022 at 0.54x,
+  refused in words (plain cells of one colour). Its rule (``gridsight.games.disco_zoo.screen.
+  _lighter_dirt``) is guarded by the same file's 1146007, which failed with the rule undone
+  (``_lighter_dirt`` returning at once) and with its bar put back (``LIGHTER_OVER`` 0.5),
+  where 1148022 failed with the rule undone only.
 """
 
 from __future__ import annotations
@@ -166,12 +172,43 @@ def disco_lineless_600020_600025() -> str:
     return ""
 
 
+def disco_lighter_dirt_1148022() -> str:
+    """Widest 1148022 at 0.54x (Nocturnal, grey dirt of the olive grass's lightness), drawn
+    as the screens test draws it and located with OCR off: refused in words (a weak lattice
+    across a board of light dirt), as ``tests/test_disco_zoo_lighter41.py`` pinned it."""
+    import os
+
+    from test_disco_zoo_screens import real_screen
+
+    from gridsight.games.disco_zoo.screen import locate_rescue
+    from gridsight.vision.errors import BoardNotFoundError
+
+    before = os.environ.get("GRIDSIGHT_OCR")
+    os.environ["GRIDSIGHT_OCR"] = "off"
+    try:
+        _, text, image, _ = real_screen(22, 1_148_000, wider=True, widest="all")
+        if text.splitlines()[6].split()[0] != "1":
+            return "the found tile at (3,0) is not drawn"
+        try:
+            locate_rescue(image)
+        except BoardNotFoundError as error:
+            said = str(error)
+            return "" if "plain cells of one colour" in said else f"refused otherwise: {said}"
+        return "located: not refused"
+    finally:
+        if before is None:
+            del os.environ["GRIDSIGHT_OCR"]
+        else:
+            os.environ["GRIDSIGHT_OCR"] = before
+
+
 CASES: dict[str, Callable[[], str]] = {
     "desktop_players_500014": desktop_players_500014,
     "desktop_lattice_98617": desktop_lattice_98617,
     "desktop_most_complete_140000": desktop_most_complete_140000,
     "tile_filling_127018": tile_filling_127018,
     "disco_lineless_600020_600025": disco_lineless_600020_600025,
+    "disco_lighter_dirt_1148022": disco_lighter_dirt_1148022,
 }
 
 
