@@ -41,6 +41,24 @@ def test_the_dark_raptor_is_found_where_the_counter_says_it_was_tapped(raptor):
     assert reading.unread == ()
 
 
+def test_the_kits_locate_answers_the_same_pixels_once_and_only_them(raptor):
+    """:func:`kit.disco_reads.located`, which the fixture above locates through: the same
+    pixels (another array) get the same screen; other pixels are located anew, a refusal
+    raised again as it was."""
+    import numpy as np
+
+    from gridsight.vision.errors import BoardNotFoundError
+
+    image, screen, _ = raptor
+    assert located(image.copy()) is screen
+    blank = np.zeros((60, 60, 3), np.uint8)
+    with pytest.raises(BoardNotFoundError) as first:
+        located(blank)
+    with pytest.raises(BoardNotFoundError) as again:
+        located(blank.copy())
+    assert again.value is first.value
+
+
 def test_a_picture_that_far_is_found_only_on_a_tile_dark_with_it_in_its_middle():
     assert TAPPED_SPRITE < 0.32 < PICTURED_SPRITE  # 7018's Raptor: 0.32 from its card
 
