@@ -37,6 +37,19 @@ Cases:
   _not_going_on`` returning its best lattice at once), 600025 was still read right and 600020
   refused in words (not stated wrong), while the same test's 600029, 600032 and 600042 (and
   ``test_the_refusal_says_why``) failed: those stay in the suite.
+- ``disco_lighter_dirt_1148022`` (was ``tests/test_disco_zoo_lighter41.py::test_a_weak_
+  lattice_across_a_board_of_light_dirt_is_refused``, 42nd session): widest 1148022 at 0.54x,
+  refused in words (plain cells of one colour). Its rule (``gridsight.games.disco_zoo.screen.
+  _lighter_dirt``) is guarded by the same file's 1146007, which failed with the rule undone
+  (``_lighter_dirt`` returning at once) and with its bar put back (``LIGHTER_OVER`` 0.5),
+  where 1148022 failed with the rule undone only.
+- ``disco_darkened_lawn_1126022`` (was ``tests/test_disco_zoo_fresh40.py::test_a_found_tile_
+  in_a_cell_of_the_lawn_darkened_reads_no_rarity_from_it``, 42nd session): widest 1126022, the
+  rare Martian's tile inset in a cell of the lawn darkened, of no rarity, and read with its
+  ``--animals`` with nothing stated wrong. With its rule undone (``gridsight.games.disco_zoo.
+  screen._darkened_lawn`` always ``False``) it failed, and so did ``tests/test_disco_zoo_
+  disc39.py::test_widest_1022036s_t_rex_is_read_rare_by_its_disc`` (the Diplodocus's tile of
+  no rarity; 0.34 CPU s against 1.97), which stays.
 """
 
 from __future__ import annotations
@@ -166,12 +179,73 @@ def disco_lineless_600020_600025() -> str:
     return ""
 
 
+def disco_lighter_dirt_1148022() -> str:
+    """Widest 1148022 at 0.54x (Nocturnal, grey dirt of the olive grass's lightness), drawn
+    as the screens test draws it and located with OCR off: refused in words (a weak lattice
+    across a board of light dirt), as ``tests/test_disco_zoo_lighter41.py`` pinned it."""
+    import os
+
+    from test_disco_zoo_screens import real_screen
+
+    from gridsight.games.disco_zoo.screen import locate_rescue
+    from gridsight.vision.errors import BoardNotFoundError
+
+    before = os.environ.get("GRIDSIGHT_OCR")
+    os.environ["GRIDSIGHT_OCR"] = "off"
+    try:
+        _, text, image, _ = real_screen(22, 1_148_000, wider=True, widest="all")
+        if text.splitlines()[6].split()[0] != "1":
+            return "the found tile at (3,0) is not drawn"
+        try:
+            locate_rescue(image)
+        except BoardNotFoundError as error:
+            said = str(error)
+            return "" if "plain cells of one colour" in said else f"refused otherwise: {said}"
+        return "located: not refused"
+    finally:
+        if before is None:
+            del os.environ["GRIDSIGHT_OCR"]
+        else:
+            os.environ["GRIDSIGHT_OCR"] = before
+
+
+def disco_darkened_lawn_1126022() -> str:
+    """Widest 1126022 at 2.43x (Mars), OCR off: the rare Martian's tile (row 5, column 4),
+    inset in a cell of the lawn darkened, found and of no rarity; read with its ``--animals``
+    with nothing stated wrong (as ``tests/test_disco_zoo_fresh40.py`` pinned it)."""
+    import os
+
+    from test_disco_zoo_screens import real_screen, stated_wrong
+
+    from kit.disco_reads import given_or_refused
+
+    before = os.environ.get("GRIDSIGHT_OCR")
+    os.environ["GRIDSIGHT_OCR"] = "off"
+    try:
+        _, text, image, _ = real_screen(22, 1_126_000, widest="all")
+        screen, refused, given = given_or_refused(image, text)
+    finally:
+        if before is None:
+            del os.environ["GRIDSIGHT_OCR"]
+        else:
+            os.environ["GRIDSIGHT_OCR"] = before
+    if screen is None:
+        return f"refused: {refused}"
+    tile = screen.tiles[4][3]
+    if tile.kind != "found" or tile.rarities != ():
+        return f"the Martian's tile read {tile.kind} {tile.rarities}"
+    wrong = stated_wrong(text, given.text, given.warnings, given.unread)
+    return f"stated wrong: {wrong}" if wrong else ""
+
+
 CASES: dict[str, Callable[[], str]] = {
     "desktop_players_500014": desktop_players_500014,
     "desktop_lattice_98617": desktop_lattice_98617,
     "desktop_most_complete_140000": desktop_most_complete_140000,
     "tile_filling_127018": tile_filling_127018,
     "disco_lineless_600020_600025": disco_lineless_600020_600025,
+    "disco_lighter_dirt_1148022": disco_lighter_dirt_1148022,
+    "disco_darkened_lawn_1126022": disco_darkened_lawn_1126022,
 }
 
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from gridsight.games.disco_zoo.screen import locate_rescue
 from gridsight.games.disco_zoo.screen_text import card_clues, read_screen
 from gridsight.readers.base import ReadError, ReadHints
+from kit.disco_reads import located
 from test_disco_zoo_screens import real_screen
 
 
@@ -23,7 +23,7 @@ def screens():
     out = {}
     for k, base, wider in ((47, 710000, True), (33, 7000, False), (40, 500000, False)):
         shot, text, image, _ = real_screen(k, base, wider=wider)
-        out[base + k] = (shot.extras["cards"], locate_rescue(image), image, text)
+        out[base + k] = (shot.extras["cards"], located(image), image, text)  # (kit: once)
     return out
 
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from gridsight.games.disco_zoo.screen import locate_rescue
 from gridsight.games.disco_zoo.screen_text import read_screen
 from gridsight.readers.base import ReadError, ReadHints
+from kit.disco_reads import located
 from test_disco_zoo_screens import real_screen
 
 
@@ -24,7 +24,7 @@ def screens():
     for seed in (770043, 700037, 710013):
         base = seed // 10000 * 10000
         shot, text, image, _ = real_screen(seed - base, base, wider=True)
-        out[seed] = (shot.extras["cards"], locate_rescue(image), image, text)
+        out[seed] = (shot.extras["cards"], located(image), image, text)  # (kit: once a worker)
     return out
 
 

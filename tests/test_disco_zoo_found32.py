@@ -15,10 +15,10 @@ from __future__ import annotations
 import pytest
 
 from gridsight.games.disco_zoo import screen_text
-from gridsight.games.disco_zoo.screen import locate_rescue
 from gridsight.games.disco_zoo.screen_text import card_clues, read_screen
 from gridsight.games.disco_zoo.settle import CardClue
 from gridsight.readers.base import ReadHints
+from kit.disco_reads import located
 from test_disco_zoo_screens import real_screen
 
 
@@ -30,7 +30,7 @@ def screens():
     for k, base, wider in ((16, 710000, True), (42, 710000, True), (19, 720000, True),
                            (14, 500000, False)):
         _, text, image, _ = real_screen(k, base, wider=wider)
-        out[base + k] = (locate_rescue(image), image, text)
+        out[base + k] = (located(image), image, text)  # (kit: once a worker)
     return out
 
 

@@ -13,9 +13,9 @@ import pytest
 
 from gridsight.games.disco_zoo import lengths
 from gridsight.games.disco_zoo.lengths import name_cells, pitch_says
-from gridsight.games.disco_zoo.screen import locate_rescue
 from gridsight.games.disco_zoo.screen_text import read_screen
 from gridsight.readers.base import ReadError, ReadHints
+from kit.disco_reads import located
 from test_disco_zoo_screens import real_screen
 
 JURASSIC = ("Diplodocus", "Stegosaurus")
@@ -27,7 +27,7 @@ def small():
     """Real-look 7000 (0.76x, three Jurassic cards, ``DIPLODOCUS`` in seven glyphs, three
     of them pairs of letters), drawn and located: (its board text, the image, the screen)."""
     _, text, image, _ = real_screen(0, 7000)
-    return text, image, locate_rescue(image)
+    return text, image, located(image)  # (as test_disco_zoo_screens found it, on its worker)
 
 
 def test_a_line_is_measured_in_the_cells_of_the_names_beside_it():

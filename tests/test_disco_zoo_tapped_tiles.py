@@ -19,7 +19,7 @@ from dataclasses import replace
 import pytest
 
 from gridsight.games.disco_zoo.screen import PICTURED_SPRITE, TAPPED_SPRITE, tapped_unread
-from kit.disco_reads import read_given
+from kit.disco_reads import located, read_given
 from test_disco_zoo_screens import locate_rescue, real_screen
 
 RAPTOR = (2, 2)  # row 3, column 3
@@ -29,7 +29,7 @@ RAPTOR = (2, 2)  # row 3, column 3
 def raptor():
     """Real-look 7018 drawn and found: (the image, the screen as found, its true text)."""
     _, text, image, _ = real_screen(18, 7000)
-    return image, locate_rescue(image), text
+    return image, located(image), text  # (as test_disco_zoo_screens found it, on its worker)
 
 
 def test_the_dark_raptor_is_found_where_the_counter_says_it_was_tapped(raptor):
@@ -39,6 +39,24 @@ def test_the_dark_raptor_is_found_where_the_counter_says_it_was_tapped(raptor):
     reading = read_given(screen, text, image=image)
     assert reading.text == text
     assert reading.unread == ()
+
+
+def test_the_kits_locate_answers_the_same_pixels_once_and_only_them(raptor):
+    """:func:`kit.disco_reads.located`, which the fixture above locates through: the same
+    pixels (another array) get the same screen; other pixels are located anew, a refusal
+    raised again as it was."""
+    import numpy as np
+
+    from gridsight.vision.errors import BoardNotFoundError
+
+    image, screen, _ = raptor
+    assert located(image.copy()) is screen
+    blank = np.zeros((60, 60, 3), np.uint8)
+    with pytest.raises(BoardNotFoundError) as first:
+        located(blank)
+    with pytest.raises(BoardNotFoundError) as again:
+        located(blank.copy())
+    assert again.value is first.value
 
 
 def test_a_picture_that_far_is_found_only_on_a_tile_dark_with_it_in_its_middle():

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from gridsight.games.disco_zoo.screen import locate_rescue
 from gridsight.games.disco_zoo.settle import RARITY_SURE
+from kit.disco_reads import located
 from test_disco_zoo_screens import real_screen
 
 SEED = 7_000
@@ -19,7 +20,7 @@ SEED = 7_000
 def _cards(k: int):
     """(card drawn, card seen) of real-look screen ``SEED + k``, every card found."""
     shot, _, image, _ = real_screen(k, SEED)
-    seen = locate_rescue(image).cards
+    seen = located(image).cards  # (7001: as test_disco_zoo_screens found it, on its worker)
     drawn = shot.extras["cards"]
     assert len(seen) == len(drawn)
     return list(zip(drawn, seen))

@@ -15,7 +15,7 @@ import pytest
 
 from gridsight.games.disco_zoo.cards import frame_sides, ground_colour, unedged_cards
 from gridsight.games.disco_zoo.screen import locate_rescue
-from kit.disco_reads import read_given
+from kit.disco_reads import located, read_given
 from kit.skins import disco_zoo_real as real
 from test_disco_zoo_screens import _read_plain, real_screen, stated_wrong
 
@@ -35,7 +35,7 @@ def reads():
     out = {}
     for why, (base, k) in FIXED.items():
         _, text, image, _ = real_screen(k, base, wider=True)
-        screen = locate_rescue(image)
+        screen = located(image)  # (kit: a screen another file found on the worker, once)
         board = screen.board_read("disco-zoo/structure")
         plain, warnings, asked, _, unread = _read_plain(screen, board, image)
         named = read_given(screen, text, board)

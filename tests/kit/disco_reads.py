@@ -5,6 +5,8 @@ screens so, or records that the board was refused in words).
 
 from __future__ import annotations
 
+from collections import OrderedDict
+
 import numpy as np
 
 from gridsight.games.disco_zoo.screen import locate_rescue
@@ -26,6 +28,40 @@ def read_given(screen, text: str, board=None, image: np.ndarray | None = None):
     if board is None:
         board = screen.board_read("disco-zoo/structure")
     return read_screen(screen, board, ReadHints(animals=names_of(text)), image=image)
+
+
+#: :func:`located`'s answers in this process (a test session's worker: never on disk), by
+#: the picture's pixels; the oldest dropped past :data:`LOCATED`.
+_LOCATED: OrderedDict = OrderedDict()
+LOCATED = 16
+
+
+def located(image: np.ndarray):
+    """``locate_rescue(image)``, answered once per picture in the process: the same pixels
+    located again (the same pinned screen drawn by several test files run on one xdist
+    worker) get the screen found the first time (frozen), or the same
+    :class:`~gridsight.vision.errors.BoardNotFoundError`. The locate is a function of the
+    pixels alone (and ``GRIDSIGHT_OCR``, kept in the key). Only for a module fixture or a
+    test that changes nothing the locate does (no constant monkeypatched, no other skin):
+    one that does calls :func:`locate_rescue` itself."""
+    import hashlib
+    import os
+
+    pixels = np.ascontiguousarray(image)
+    key = (hashlib.sha1(pixels.tobytes()).digest(), pixels.shape, str(pixels.dtype),
+           os.environ.get("GRIDSIGHT_OCR", ""))
+    if key not in _LOCATED:
+        try:
+            _LOCATED[key] = locate_rescue(image)
+        except BoardNotFoundError as error:
+            _LOCATED[key] = error
+        while len(_LOCATED) > LOCATED:
+            _LOCATED.popitem(last=False)
+    _LOCATED.move_to_end(key)
+    answer = _LOCATED[key]
+    if isinstance(answer, BoardNotFoundError):
+        raise answer
+    return answer
 
 
 def located_or_refused(image: np.ndarray):
