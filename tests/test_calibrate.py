@@ -329,7 +329,7 @@ def test_calibrate_thrill_digger_marks_the_corner_holes(tmp_path, run_cli, data_
 
 
 def test_calibrate_thrill_digger_reads_its_screenshot_back_before_saving(tmp_path, run_cli,
-                                                                          data_dir):
+                                                                          data_dir, monkeypatch):
     """Corners that are not the corner holes (here the picture's own corners) made a pit
     that reads 14 of 20 holes unread on its own screenshot: refused in words, nothing
     saved (it was saved before, as the other games' calibrate never does)."""
@@ -349,12 +349,25 @@ def test_calibrate_thrill_digger_reads_its_screenshot_back_before_saving(tmp_pat
     # its own ground): named as that game's by its shipped pack, before anything is learned.
     shot = Path(__file__).resolve().parents[1] / "examples" / "screenshots" / \
         "disco-zoo-jungle.png"
-    code, out, err = run_cli("calibrate", "thrill-digger", str(shot), "--corners",
-                             "50,200,250,200,250,420,50,420", "--difficulty", "beginner",
-                             "--skin", "zoo")
+    import gridsight.commands.calibrate as command
+    import gridsight.vision.pit as learning
+
+    def learned(*args, **kwargs):
+        raise AssertionError("the pit learned from another game's screenshot")
+
+    monkeypatch.setattr(learning, "calibrate_pit", learned)
+    zoo = ["calibrate", "thrill-digger", str(shot), "--corners", "50,200,250,200,250,420,50,420",
+           "--difficulty", "beginner", "--skin", "zoo"]
+    code, out, err = run_cli(*zoo)
     assert code == 2 and "Traceback" not in err, err
     assert "shows a disco-zoo board" in err and "not a Thrill Digger pit" in err
     assert not (data_dir / "pits" / "zoo").exists()
+    # The pit's own options are read first: a wrong one is said at once, with no search of
+    # every game's packs (0.7 CPU s; the suite's option errors paid it each time).
+    searched = []
+    monkeypatch.setattr(command, "_not_another_games", lambda *args: searched.append(args))
+    code, out, err = run_cli(*zoo, "--item", f"silver={shot}")
+    assert code == 2 and "'silver' is not an item token" in err and not searched, err
 
 
 ROOM_FOR_ERRORS = ["S . . . . . . .", ". # . . . . # .", ". x x L . . . .",

@@ -253,7 +253,7 @@ def test_a_session_that_never_found_a_board_of_its_game_ends_as_a_failure(
 
     monkeypatch.setattr("gridsight.vision.capture.ScreenCapture", PentominoWindow)
     code, _, err = run_cli("live", "--game", "disco-zoo", "--window", "Level", "--log",
-                           str(tmp_path / "s.jsonl"), "--duration", "3", "--no-panel",
+                           str(tmp_path / "s.jsonl"), "--duration", "1", "--no-panel",
                            "--no-overlay")
     assert code == 1 and "Traceback" not in err, err
     last = err.strip().splitlines()[-1]

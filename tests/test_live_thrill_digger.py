@@ -30,17 +30,15 @@ from gridsight.vision.capture import Frame, Missing, MissingReason, Rect
 RECT = Rect(-1280, 40, 1280, 720)  # a window on a monitor left of the primary one
 
 
-def _calibrate(tmp_path: Path, run_cli, monkeypatch, first: skin.PitFrame, plan) -> Path:
-    """Run the calibrate command on ``first`` (as a player would) and return the saved folder."""
+def _calibrate(tmp_path: Path, monkeypatch, calibrated: Path) -> Path:
+    """The module's calibrated folder (:func:`calibrated`), copied as this test's own: the
+    same command on the same frame made the same folder in each test (about 3 CPU s each)."""
+    import shutil
+
     monkeypatch.setenv("GRIDSIGHT_DATA_DIR", str(tmp_path / "data"))
-    image = tmp_path / "pit.png"
-    cv2.imwrite(str(image), first.image)
-    holes = skin.corner_hole_centres(first.homography, plan.rows, plan.cols)
-    corners = ",".join(f"{v:.1f}" for v in np.asarray(holes).ravel())
-    code, _, err = run_cli("calibrate", "thrill-digger", str(image), "--corners", corners,
-                           "--difficulty", plan.difficulty, "--skin", "test3d")
-    assert code == 0, err
-    return tmp_path / "data" / "pits" / "test3d"
+    folder = tmp_path / "data" / "pits" / "test3d"
+    shutil.copytree(calibrated, folder)
+    return folder
 
 
 def _solve(text: str):
@@ -70,9 +68,30 @@ def game():
     return plan, frames
 
 
-def test_the_live_path_follows_a_rendered_game(game, tmp_path, run_cli, monkeypatch):
+@pytest.fixture(scope="module")
+def calibrated(game, tmp_path_factory) -> Path:
+    """The pit calibrated once for the module by ``gridsight calibrate thrill-digger`` on the
+    game's first frame, as a player would, and the folder it saved."""
+    from kit import inprocess
+
     plan, frames = game
-    folder = _calibrate(tmp_path, run_cli, monkeypatch, frames[0], plan)
+    root = tmp_path_factory.mktemp("pit")
+    image = root / "pit.png"
+    cv2.imwrite(str(image), frames[0].image)
+    holes = skin.corner_hole_centres(frames[0].homography, plan.rows, plan.cols)
+    corners = ",".join(f"{v:.1f}" for v in np.asarray(holes).ravel())
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("GRIDSIGHT_DATA_DIR", str(root / "data"))
+        done = inprocess.gridsight("calibrate", "thrill-digger", str(image), "--corners",
+                                   corners, "--difficulty", plan.difficulty, "--skin", "test3d",
+                                   text=True)
+    assert done.returncode == 0, done.stderr
+    return root / "data" / "pits" / "test3d"
+
+
+def test_the_live_path_follows_a_rendered_game(game, calibrated, tmp_path, monkeypatch):
+    plan, frames = game
+    folder = _calibrate(tmp_path, monkeypatch, calibrated)
     calibration, difficulty = load_pit_calibration(folder / "calibration.json")
     assert difficulty == "expert" and (calibration.rows, calibration.cols) == (5, 8)
     log_path = tmp_path / "session.jsonl"
@@ -143,10 +162,10 @@ def test_the_live_path_follows_a_rendered_game(game, tmp_path, run_cli, monkeypa
         assert rec.game == "thrill-digger"
 
 
-def test_an_untrusted_frame_keeps_the_drawing_off_and_the_advice_for_later(game, tmp_path,
-                                                                          run_cli, monkeypatch):
+def test_an_untrusted_frame_keeps_the_drawing_off_and_the_advice_for_later(game, calibrated,
+                                                                          tmp_path, monkeypatch):
     plan, frames = game
-    folder = _calibrate(tmp_path, run_cli, monkeypatch, frames[0], plan)
+    folder = _calibrate(tmp_path, monkeypatch, calibrated)
     calibration, _ = load_pit_calibration(folder)
     live = pit_loop(calibration, fps=plan.fps)
     view = live.step(Frame(frames[1].image, RECT, 0.0))
@@ -167,10 +186,10 @@ def test_an_untrusted_frame_keeps_the_drawing_off_and_the_advice_for_later(game,
     assert back.geometry is not None and back.advice is advice
 
 
-def test_a_correction_reaches_the_board_the_advice_and_the_log(game, tmp_path, run_cli,
+def test_a_correction_reaches_the_board_the_advice_and_the_log(game, calibrated, tmp_path,
                                                               monkeypatch):
     plan, frames = game
-    folder = _calibrate(tmp_path, run_cli, monkeypatch, frames[0], plan)
+    folder = _calibrate(tmp_path, monkeypatch, calibrated)
     calibration, _ = load_pit_calibration(folder)
     log_path = tmp_path / "fix.jsonl"
     live = pit_loop(calibration, fps=plan.fps, log=RecommendationLog(log_path, fsync=False))
@@ -237,11 +256,11 @@ def test_bad_calibration_files_are_input_errors(tmp_path, run_cli, live_extra):
         in err
 
 
-def test_a_saved_pit_missing_its_plan_view_or_of_another_size_is_refused(game, tmp_path,
-                                                                         run_cli, monkeypatch,
-                                                                         live_extra):
+def test_a_saved_pit_missing_its_plan_view_or_of_another_size_is_refused(game, calibrated,
+                                                                         tmp_path, run_cli,
+                                                                         monkeypatch, live_extra):
     plan, frames = game
-    folder = _calibrate(tmp_path, run_cli, monkeypatch, frames[0], plan)
+    folder = _calibrate(tmp_path, monkeypatch, calibrated)
     code, _, err = run_cli("live", "--game", "thrill-digger", "--calibration", str(folder),
                            "--difficulty", "beginner", "--monitor", "1")
     assert code == 2 and "beginner pit has 4x5 holes, but 5x8" in err

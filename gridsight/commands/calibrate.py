@@ -176,7 +176,10 @@ def run(options: argparse.Namespace) -> int:
         corners, labels = _interactive(options, image, corners, labels)
     _check_furniture(options, spec)
     if isinstance(spec.reading, PitReading):
-        _not_another_games(image, options.image)
+        # Asked by the game's calibrate once it has read its own options, before it learns
+        # anything: a wrong --item or --wallet is said at once, not after every game's packs
+        # searched the screenshot (0.7 CPU s; a pit's options are its game's to read).
+        options.not_another_games = lambda: _not_another_games(image, options.image)
     had = _packs_of_the_name(options)
     result = calibrator(image, options, corners, labels)
     if may_ask and result.missing and _window_possible():  # furniture not found: ask
@@ -195,8 +198,10 @@ def _not_another_games(image, name: str) -> None:
     another game's shipped pack finds a whole board, every cell read: a Disco Zoo screenshot
     with made-up corners was saved as a pit whose 20 "holes" read back as undug mounds (the
     pit is followed by its own ground's features: any picture reads back so), and a still of
-    it was then solved as Thrill Digger. Asked here, in the command, because it looks through
-    every game's packs, which a game's own package must not import (the registry imports it)."""
+    it was then solved as Thrill Digger. Made here, in the command, because it looks through
+    every game's packs, which a game's own package must not import (the registry imports it);
+    handed to the game's calibrate as ``options.not_another_games``, which asks it once its
+    own options are read and before it learns anything."""
     from gridsight.readers.find import find_in
     from gridsight.screenshots import PackShelf
     from gridsight.solvers.errors import InputError

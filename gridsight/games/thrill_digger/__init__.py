@@ -65,6 +65,9 @@ def _calibrate(spec: GameSpec, image, options: argparse.Namespace, corners, fold
     box = parse_box(box_text) if box_text else None
     if box is not None and not wallets:
         raise PitCalibrationInputError("--wallet-box needs a --wallet FILE=AMOUNT screenshot")
+    check = getattr(options, "not_another_games", None)
+    if check is not None:  # the calibrate command's: another game's screenshot is refused
+        check()
     return calibrate_pit_folder(image, corners, rows, cols, options.difficulty, folder,
                                 items=items, wallets=wallets, wallet_box=box,
                                 wallet_align=getattr(options, "wallet_align", None) or "right",
