@@ -260,6 +260,8 @@ def _up_to_their_top(image: np.ndarray, area: Box, row: PanelRow, lattice: Latti
                        min_height=facts["card_min_height"] * lattice.pitch_y,
                        max_panels=facts["card_max"], min_contrast=facts["card_min_contrast"],
                        ground=tuple(ground))
+    if taller is not None and _the_gaps_of(row, taller, up):
+        return taller
     if taller is None or len(taller.panels) != len(row.panels):
         return row
     for old, new in zip(row.panels, taller.panels):
@@ -270,6 +272,34 @@ def _up_to_their_top(image: np.ndarray, area: Box, row: PanelRow, lattice: Latti
                 abs(ny + nh - y - h) > near or not up + 1 < ny < y:
             return row
     return taller
+
+
+# A ground of a gradient may be sampled beside the board a shade off the ground between the
+# cards, nearer the cards' own colour: the ground between the cards is then the "panels" and
+# the row found in the area cut at the cards' middle is the gaps between them (fresh widest
+# 1146004 at 0.61x: three Mars cards 2 Lab lighter than the orange ground, the area from y 63
+# for cards drawn from 45; two panels found, each a gap between two cards, ink beside them,
+# no card taken and the screen asked). The cards stand apart with the ground between them,
+# each its own top edge under the title bar: the row run on up finds the cards whole. It is
+# taken when it holds one panel more, none cut by the picture's side, each starting below
+# the taller area's top, and each panel of the first row fills the gap between two of them
+# (its sides within GAP_SAME of a panel's width of theirs).
+GAP_SAME = 0.1
+
+
+def _the_gaps_of(row: PanelRow, taller: PanelRow, up: int) -> bool:
+    """Whether ``row``'s panels are the gaps between ``taller``'s (see above)."""
+    if len(taller.panels) != len(row.panels) + 1 or \
+            any(panel.cut for panel in taller.panels + row.panels):
+        return False
+    for k, gap in enumerate(row.panels):
+        left, right = taller.panels[k].box, taller.panels[k + 1].box
+        near = max(2, round(GAP_SAME * min(left[2], right[2])))
+        if abs(gap.box[0] - left[0] - left[2]) > near or \
+                abs(gap.box[0] + gap.box[2] - right[0]) > near:
+            return False
+    top = min(gap.box[1] for gap in row.panels)
+    return all(up + 1 < panel.box[1] < top for panel in taller.panels)
 
 
 # The YOU HAVE line may stand so near the boxes that blur joins them: one band of ink, no
