@@ -6,6 +6,13 @@ area, cut at their middle, showed the gaps between them as two "panels", ink bes
 no card taken. The row run on up to the cards' own top finds the three cards; it is taken
 when the first row's panels are the gaps between its own
 (:func:`~gridsight.games.disco_zoo.cards._the_gaps_of`).
+
+Widest 1073038 at 0.52x: a board spanning the screen but for 8 and 5 columns of the navy
+ground, themselves taken for a window's frame; the ground sampled beside the board was the
+1 and 3 px left between the frame and the board: its rim's grey-green, every pixel of the
+cards' area "ink", no card found. A sample narrower than ``SLIVER`` of a tile is dropped and
+the ground is sampled above the board, past its rim (``_ground_above``, a strip further up
+when the first is not of one colour).
 """
 
 from __future__ import annotations
@@ -16,6 +23,8 @@ from gridsight.games.disco_zoo.screen import locate_rescue
 
 GAPS_FOUND = 1_146_004  # widest, fresh: the gaps between three cards found as the panels
 GAPS_SCALE = 0.61
+SLIVERS = 1_073_038  # widest: the ground beside the board slivers of its rim
+SLIVERS_SCALE = 0.52
 
 
 def _located(seed: int):
@@ -34,3 +43,12 @@ def test_a_row_of_the_gaps_between_cards_gives_way_to_the_cards():
         assert abs(y - card.box[1] * GAPS_SCALE) <= 3, card.name  # its own top
         assert seen.picture[3] > 0, card.name
         assert seen.boxes is None or seen.boxes.count == card.boxes, card.name
+
+
+def test_a_sliver_beside_the_board_is_not_the_ground():
+    drawn, screen = _located(SLIVERS)
+    assert len(drawn) == 1 and len(screen.cards) == 1  # (none found before)
+    (card,), (seen,) = drawn, screen.cards
+    for k in range(4):  # its place, width and height, within a few pixels
+        assert abs(seen.panel.box[k] - card.box[k] * SLIVERS_SCALE) <= 3, k
+    assert seen.name_box is not None and seen.have_box is not None

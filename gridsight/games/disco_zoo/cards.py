@@ -189,7 +189,8 @@ def find_cards(image: np.ndarray, lattice: Lattice, facts: dict,
                int(2 * lattice.pitch_y)),
               (int(lattice.x + width + 0.1 * pitch), int(lattice.y), int(reach * pitch),
                int(2 * lattice.pitch_y)))
-    ground = inside_frame(image, ground) or _ground_above(image, lattice)
+    ground = tuple(box for box in inside_frame(image, ground) if box[2] >= SLIVER * pitch) \
+        or _ground_above(image, lattice)
     row = panel_row(image, area, min_width=facts["card_min_width"] * pitch,
                     min_height=facts["card_min_height"] * lattice.pitch_y,
                     max_panels=facts["card_max"], min_contrast=facts["card_min_contrast"],
@@ -613,9 +614,15 @@ def inside_frame(image: np.ndarray, ground: Sequence[Box]) -> tuple[Box, ...]:
 # With no ground beside the board inside the frames (the board spans the screen), the ground
 # is sampled in the strip just above the board (ABOVE of a tile's pitch), across its width,
 # when that strip is of one colour (three quarters of it within ABOVE_SPREAD Lab of its
-# median: no card nor ink reaches down into it).
+# median: no card nor ink reaches down into it). A box beside the board cut by the frames to
+# less than SLIVER of a tile is no ground sample: the board's rim and its blur (widest 1073038
+# at 0.52x: 8 and 5 columns of the navy ground beside a board spanning the screen taken for a
+# window's frame, 1 and 3 px left of the board's grey-green rim; every pixel of the cards' area
+# "ink", no card found). A rim thicker than that strip shows in it with the ground (1073038:
+# no strip of one colour): a strip a step further up is tried.
 ABOVE = 0.1
 ABOVE_SPREAD = 8.0
+SLIVER = 0.1
 
 
 def _ground_above(image: np.ndarray, lattice: Lattice) -> tuple[Box, ...]:
@@ -624,12 +631,16 @@ def _ground_above(image: np.ndarray, lattice: Lattice) -> tuple[Box, ...]:
     left, right = frame_sides(image)
     a = max(left, int(lattice.x))
     b = min(image.shape[1] - right, int(lattice.x + lattice.cols * lattice.pitch_x))
-    top, bottom = max(0, int(lattice.y) - 2 * gap), max(0, int(lattice.y) - gap)
-    if b - a < 2 or bottom - top < 1:
-        return ()
-    lab = _lab(image[top:bottom, a:b].reshape(-1, 3).astype(np.float32))
-    spread = np.quantile(np.linalg.norm(lab - np.median(lab, axis=0), axis=1), 0.75)
-    return ((a, top, b - a, bottom - top),) if spread <= ABOVE_SPREAD else ()
+    for far in (1, 2):
+        top = max(0, int(lattice.y) - (far + 1) * gap)
+        bottom = max(0, int(lattice.y) - far * gap)
+        if b - a < 2 or bottom - top < 1:
+            return ()
+        lab = _lab(image[top:bottom, a:b].reshape(-1, 3).astype(np.float32))
+        spread = np.quantile(np.linalg.norm(lab - np.median(lab, axis=0), axis=1), 0.75)
+        if spread <= ABOVE_SPREAD:
+            return ((a, top, b - a, bottom - top),)
+    return ()
 
 
 # A card a level or two off the ground may go unfound beside others a little further off it
