@@ -10,9 +10,11 @@ when the first row's panels are the gaps between its own
 Widest 1073038 at 0.52x: a board spanning the screen but for 8 and 5 columns of the navy
 ground, themselves taken for a window's frame; the ground sampled beside the board was the
 1 and 3 px left between the frame and the board: its rim's grey-green, every pixel of the
-cards' area "ink", no card found. A sample narrower than ``SLIVER`` of a tile is dropped and
-the ground is sampled above the board, past its rim (``_ground_above``, a strip further up
-when the first is not of one colour).
+cards' area "ink", no card found. A sample a frame cuts to less than ``SLIVER`` of a tile is
+dropped and the ground is sampled above the board, past its rim (``_ground_above``, a strip
+further up when the first is not of one colour). A sample as narrow cut by the picture's side
+alone stays the ground's (fresh widest 1146019 at 1.24x: 4 px of the red ground beside the
+board, the strip above the board the cards' feet: its three cards lost when it was dropped).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ GAPS_FOUND = 1_146_004  # widest, fresh: the gaps between three cards found as t
 GAPS_SCALE = 0.61
 SLIVERS = 1_073_038  # widest: the ground beside the board slivers of its rim
 SLIVERS_SCALE = 0.52
+AT_THE_SIDE = 1_146_019  # widest, fresh: 4 px of ground between the board and the side
 
 
 def _located(seed: int):
@@ -52,3 +55,10 @@ def test_a_sliver_beside_the_board_is_not_the_ground():
     for k in range(4):  # its place, width and height, within a few pixels
         assert abs(seen.panel.box[k] - card.box[k] * SLIVERS_SCALE) <= 3, k
     assert seen.name_box is not None and seen.have_box is not None
+
+
+def test_a_sliver_of_ground_at_the_pictures_side_stays_the_ground():
+    drawn, screen = _located(AT_THE_SIDE)
+    assert len(drawn) == 3 and len(screen.cards) == 3
+    assert [seen.boxes.count for seen in screen.cards if seen.boxes is not None] == \
+        [card.boxes for card in drawn]

@@ -189,8 +189,7 @@ def find_cards(image: np.ndarray, lattice: Lattice, facts: dict,
                int(2 * lattice.pitch_y)),
               (int(lattice.x + width + 0.1 * pitch), int(lattice.y), int(reach * pitch),
                int(2 * lattice.pitch_y)))
-    ground = tuple(box for box in inside_frame(image, ground) if box[2] >= SLIVER * pitch) \
-        or _ground_above(image, lattice)
+    ground = _beside_the_rim(image, ground, pitch) or _ground_above(image, lattice)
     row = panel_row(image, area, min_width=facts["card_min_width"] * pitch,
                     min_height=facts["card_min_height"] * lattice.pitch_y,
                     max_panels=facts["card_max"], min_contrast=facts["card_min_contrast"],
@@ -614,15 +613,31 @@ def inside_frame(image: np.ndarray, ground: Sequence[Box]) -> tuple[Box, ...]:
 # With no ground beside the board inside the frames (the board spans the screen), the ground
 # is sampled in the strip just above the board (ABOVE of a tile's pitch), across its width,
 # when that strip is of one colour (three quarters of it within ABOVE_SPREAD Lab of its
-# median: no card nor ink reaches down into it). A box beside the board cut by the frames to
-# less than SLIVER of a tile is no ground sample: the board's rim and its blur (widest 1073038
-# at 0.52x: 8 and 5 columns of the navy ground beside a board spanning the screen taken for a
-# window's frame, 1 and 3 px left of the board's grey-green rim; every pixel of the cards' area
-# "ink", no card found). A rim thicker than that strip shows in it with the ground (1073038:
-# no strip of one colour): a strip a step further up is tried.
+# median: no card nor ink reaches down into it). A box beside the board cut by a frame to
+# less than SLIVER of a tile is no ground sample: the board's rim and its blur between the
+# board and the frame (widest 1073038 at 0.52x: 8 and 5 columns of the navy ground beside a
+# board spanning the screen taken for a window's frame, 1 and 3 px left of the board's
+# grey-green rim; every pixel of the cards' area "ink", no card found). A box as narrow cut
+# by the picture's side only is kept: the board stands a few pixels from the side, on the
+# ground (fresh widest 1146019 at 1.24x: 4 px of the red ground left of the board, the strip
+# above the board the cards' feet). A rim thicker than that strip shows in it with the ground
+# (1073038: no strip of one colour): a strip a step further up is tried.
 ABOVE = 0.1
 ABOVE_SPREAD = 8.0
 SLIVER = 0.1
+
+
+def _beside_the_rim(image: np.ndarray, ground: Sequence[Box], pitch: float) -> tuple[Box, ...]:
+    """The boxes of ``ground`` cut to the picture inside its frames (:func:`inside_frame`),
+    those a frame cut to less than :data:`SLIVER` of the ``pitch`` dropped (see above)."""
+    width = image.shape[1]
+    kept = []
+    for box in inside_frame(image, ground):
+        x, _, w, _ = next(one for one in ground if one[0] <= box[0] < one[0] + one[2])
+        shown = min(width, x + w) - max(0, x)  # (as the picture's sides cut it)
+        if box[2] >= SLIVER * pitch or box[2] >= shown:
+            kept.append(box)
+    return tuple(kept)
 
 
 def _ground_above(image: np.ndarray, lattice: Lattice) -> tuple[Box, ...]:
