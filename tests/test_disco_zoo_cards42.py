@@ -15,6 +15,10 @@ dropped and the ground is sampled above the board, past its rim (``_ground_above
 further up when the first is not of one colour). A sample as narrow cut by the picture's side
 alone stays the ground's (fresh widest 1146019 at 1.24x: 4 px of the red ground beside the
 board, the strip above the board the cards' feet: its three cards lost when it was dropped).
+
+Fresh widest 1164026 at 2.53x: three cards on a grass ground speckled light, two found in the
+cards' area, all three in the wider area; the specks beside them taken for a card missed, no
+card taken. A row holding as many cards as the game shows (``card_max``) misses none.
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ GAPS_SCALE = 0.61
 SLIVERS = 1_073_038  # widest: the ground beside the board slivers of its rim
 SLIVERS_SCALE = 0.52
 AT_THE_SIDE = 1_146_019  # widest, fresh: 4 px of ground between the board and the side
+SPECKS = 1_164_026  # widest, fresh: three cards on a speckled grass ground
 
 
 def _located(seed: int):
@@ -62,3 +67,12 @@ def test_a_sliver_of_ground_at_the_pictures_side_stays_the_ground():
     assert len(drawn) == 3 and len(screen.cards) == 3
     assert [seen.boxes.count for seen in screen.cards if seen.boxes is not None] == \
         [card.boxes for card in drawn]
+
+
+def test_three_cards_found_miss_none_beside_them_on_a_speckled_ground():
+    drawn, screen = _located(SPECKS)
+    assert len(drawn) == 3 and len(screen.cards) == 3  # (none taken before)
+    for card, seen in zip(drawn, screen.cards):
+        x, _, w, _ = seen.panel.box
+        assert x < (card.box[0] + card.box[2] / 2) * 2.53 < x + w, card.name  # its own place
+        assert seen.boxes is not None and seen.boxes.count == card.boxes, card.name
