@@ -189,7 +189,7 @@ def find_cards(image: np.ndarray, lattice: Lattice, facts: dict,
                int(2 * lattice.pitch_y)),
               (int(lattice.x + width + 0.1 * pitch), int(lattice.y), int(reach * pitch),
                int(2 * lattice.pitch_y)))
-    ground = inside_frame(image, ground) or _ground_above(image, lattice)
+    ground = _beside_the_rim(image, ground, pitch) or _ground_above(image, lattice)
     row = panel_row(image, area, min_width=facts["card_min_width"] * pitch,
                     min_height=facts["card_min_height"] * lattice.pitch_y,
                     max_panels=facts["card_max"], min_contrast=facts["card_min_contrast"],
@@ -213,8 +213,13 @@ def find_cards(image: np.ndarray, lattice: Lattice, facts: dict,
             cards = _found_by_ink(image, area, ground, facts, pitch, panels)
             if not cards:
                 panels = _beside_the_area(image, area, lattice, facts, ground, panels)
+                # (a row holding as many cards as the game shows misses none beside them:
+                # ink there is the ground's, as where the first row holds them all; fresh
+                # widest 1164026 at 2.53x: three cards found in the wider area, the grass
+                # ground's light specks taken for a card missed, the screen asked)
                 cards = tuple(read_card(image, panel, facts, pitch) for panel in panels) \
-                    if not _ink_beside(image, area, ground, panels, pitch) else ()
+                    if len(panels) >= facts["card_max"] \
+                    or not _ink_beside(image, area, ground, panels, pitch) else ()
             if not cards:
                 if missed is not None:
                     missed.extend(panels)
@@ -260,6 +265,8 @@ def _up_to_their_top(image: np.ndarray, area: Box, row: PanelRow, lattice: Latti
                        min_height=facts["card_min_height"] * lattice.pitch_y,
                        max_panels=facts["card_max"], min_contrast=facts["card_min_contrast"],
                        ground=tuple(ground))
+    if taller is not None and _the_gaps_of(row, taller, up):
+        return taller
     if taller is None or len(taller.panels) != len(row.panels):
         return row
     for old, new in zip(row.panels, taller.panels):
@@ -270,6 +277,34 @@ def _up_to_their_top(image: np.ndarray, area: Box, row: PanelRow, lattice: Latti
                 abs(ny + nh - y - h) > near or not up + 1 < ny < y:
             return row
     return taller
+
+
+# A ground of a gradient may be sampled beside the board a shade off the ground between the
+# cards, nearer the cards' own colour: the ground between the cards is then the "panels" and
+# the row found in the area cut at the cards' middle is the gaps between them (fresh widest
+# 1146004 at 0.61x: three Mars cards 2 Lab lighter than the orange ground, the area from y 63
+# for cards drawn from 45; two panels found, each a gap between two cards, ink beside them,
+# no card taken and the screen asked). The cards stand apart with the ground between them,
+# each its own top edge under the title bar: the row run on up finds the cards whole. It is
+# taken when it holds one panel more, none cut by the picture's side, each starting below
+# the taller area's top, and each panel of the first row fills the gap between two of them
+# (its sides within GAP_SAME of a panel's width of theirs).
+GAP_SAME = 0.1
+
+
+def _the_gaps_of(row: PanelRow, taller: PanelRow, up: int) -> bool:
+    """Whether ``row``'s panels are the gaps between ``taller``'s (see above)."""
+    if len(taller.panels) != len(row.panels) + 1 or \
+            any(panel.cut for panel in taller.panels + row.panels):
+        return False
+    for k, gap in enumerate(row.panels):
+        left, right = taller.panels[k].box, taller.panels[k + 1].box
+        near = max(2, round(GAP_SAME * min(left[2], right[2])))
+        if abs(gap.box[0] - left[0] - left[2]) > near or \
+                abs(gap.box[0] + gap.box[2] - right[0]) > near:
+            return False
+    top = min(gap.box[1] for gap in row.panels)
+    return all(up + 1 < panel.box[1] < top for panel in taller.panels)
 
 
 # The YOU HAVE line may stand so near the boxes that blur joins them: one band of ink, no
@@ -583,9 +618,31 @@ def inside_frame(image: np.ndarray, ground: Sequence[Box]) -> tuple[Box, ...]:
 # With no ground beside the board inside the frames (the board spans the screen), the ground
 # is sampled in the strip just above the board (ABOVE of a tile's pitch), across its width,
 # when that strip is of one colour (three quarters of it within ABOVE_SPREAD Lab of its
-# median: no card nor ink reaches down into it).
+# median: no card nor ink reaches down into it). A box beside the board cut by a frame to
+# less than SLIVER of a tile is no ground sample: the board's rim and its blur between the
+# board and the frame (widest 1073038 at 0.52x: 8 and 5 columns of the navy ground beside a
+# board spanning the screen taken for a window's frame, 1 and 3 px left of the board's
+# grey-green rim; every pixel of the cards' area "ink", no card found). A box as narrow cut
+# by the picture's side only is kept: the board stands a few pixels from the side, on the
+# ground (fresh widest 1146019 at 1.24x: 4 px of the red ground left of the board, the strip
+# above the board the cards' feet). A rim thicker than that strip shows in it with the ground
+# (1073038: no strip of one colour): a strip a step further up is tried.
 ABOVE = 0.1
 ABOVE_SPREAD = 8.0
+SLIVER = 0.1
+
+
+def _beside_the_rim(image: np.ndarray, ground: Sequence[Box], pitch: float) -> tuple[Box, ...]:
+    """The boxes of ``ground`` cut to the picture inside its frames (:func:`inside_frame`),
+    those a frame cut to less than :data:`SLIVER` of the ``pitch`` dropped (see above)."""
+    width = image.shape[1]
+    kept = []
+    for box in inside_frame(image, ground):
+        x, _, w, _ = next(one for one in ground if one[0] <= box[0] < one[0] + one[2])
+        shown = min(width, x + w) - max(0, x)  # (as the picture's sides cut it)
+        if box[2] >= SLIVER * pitch or box[2] >= shown:
+            kept.append(box)
+    return tuple(kept)
 
 
 def _ground_above(image: np.ndarray, lattice: Lattice) -> tuple[Box, ...]:
@@ -594,12 +651,16 @@ def _ground_above(image: np.ndarray, lattice: Lattice) -> tuple[Box, ...]:
     left, right = frame_sides(image)
     a = max(left, int(lattice.x))
     b = min(image.shape[1] - right, int(lattice.x + lattice.cols * lattice.pitch_x))
-    top, bottom = max(0, int(lattice.y) - 2 * gap), max(0, int(lattice.y) - gap)
-    if b - a < 2 or bottom - top < 1:
-        return ()
-    lab = _lab(image[top:bottom, a:b].reshape(-1, 3).astype(np.float32))
-    spread = np.quantile(np.linalg.norm(lab - np.median(lab, axis=0), axis=1), 0.75)
-    return ((a, top, b - a, bottom - top),) if spread <= ABOVE_SPREAD else ()
+    for far in (1, 2):
+        top = max(0, int(lattice.y) - (far + 1) * gap)
+        bottom = max(0, int(lattice.y) - far * gap)
+        if b - a < 2 or bottom - top < 1:
+            return ()
+        lab = _lab(image[top:bottom, a:b].reshape(-1, 3).astype(np.float32))
+        spread = np.quantile(np.linalg.norm(lab - np.median(lab, axis=0), axis=1), 0.75)
+        if spread <= ABOVE_SPREAD:
+            return ((a, top, b - a, bottom - top),)
+    return ()
 
 
 # A card a level or two off the ground may go unfound beside others a little further off it
