@@ -661,8 +661,15 @@ def _lighter_dirt(image: np.ndarray, lattice: Lattice, proposed: Sequence[Lattic
     that lattice, stated untapped. Widest 1146007 at 1.13x (Savanna, olive dirt): the board's
     own lattice (lines 0.34) read 16; one a column right and two rows up (0.036, 0.47 of its
     area over the board's) read, the found Giraffe at (2,0) stated tapped. Refused now, in
-    words."""
+    words. A tile of the stronger lattice left hidden whose band is a rarity's colour on
+    every side counts as read (:func:`_split_by_its_animal`): widest 1163003 at 1.63x
+    (Constellation, olive dirt 0.9 of the grass's lightness): the board's own lattice (lines
+    0.75) read 15 grass tiles, 6 plain cells and 4 found Chamaeleons hidden, their sprites
+    filling their tiles; a lattice of 0.84 its pitch (lines 0.23) was read, three found tiles
+    stated a row off with ``--animals``."""
     area = lattice.cols * lattice.pitch_x * lattice.rows * lattice.pitch_y
+    facts = screen_facts()
+    references = _rarity_references(facts)
     for other in proposed:
         if other.score < LIGHTER_STRONGER * lattice.score:
             continue
@@ -686,11 +693,26 @@ def _lighter_dirt(image: np.ndarray, lattice: Lattice, proposed: Sequence[Lattic
         middle = np.median(rims[plain], axis=0)
         if float(np.max(np.linalg.norm(rims[plain] - middle, axis=1))) >= LIGHTER_ONE:
             continue
-        if _share_read(tiles) + len(plain) / len(flat) >= MIN_PLAUSIBLE:
+        split = [k for k, tile in enumerate(flat) if tile.kind == "hidden"
+                 and _split_by_its_animal(stack[k], rims[k], references, facts)]
+        if _share_read(tiles) + (len(plain) + len(split)) / len(flat) >= MIN_PLAUSIBLE:
             raise BoardNotFoundError(
                 "disco-zoo", f"the board's place is unsure: a lattice with "
                 f"{other.score / max(lattice.score, 1e-9):.1f}x the lines of the one read lies "
                 f"over it, its tiles a lawn and {len(plain)} plain cells of one colour")
+
+def _split_by_its_animal(lab: np.ndarray, rim: np.ndarray, references: dict[str, np.ndarray],
+                         facts: dict) -> bool:
+    """Whether a tile read hidden (its rim band's halves unlike: :data:`HALVES_SAME`), its
+    patch ``lab`` (Lab), is a found tile whose animal covers much of its band: the band's
+    colour ``rim`` is a rarity's, and every side of the band shows it
+    (:data:`SIDES_SAME`, :func:`_unlike`), where a cover over the tile hides a side or two
+    (issue 18: a found tile is rounded, coloured by rarity, showing the animal's sprite)."""
+    if not _rarity_fits(rim, references, facts["rarity_tolerance"], facts["rarity_margin"]):
+        return False
+    sides = _dominant_each(np.stack([lab[rows, cols].reshape(-1, 3) for rows, cols in _SIDES]))
+    return max(_unlike(side, rim) for side in sides) <= SIDES_SAME
+
 
 def _whole(best: _Best | None) -> bool:
     """Whether ``best``, found by :func:`locate_rescue`'s wider search when the first found
