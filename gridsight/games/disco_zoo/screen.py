@@ -414,6 +414,7 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
     if best is not None and best[1] >= 0:
         _paler_lawn(image, best[2], proposed)
         _lighter_dirt(image, best[2], proposed)
+        _another_lawn(image, best[2], proposed)
     if best is None or best[1] < 0:
         detail = "no lattice of tiles" if best is None else \
             "best lattice: its grass tiles show none of its lines" if best[4] else \
@@ -661,8 +662,15 @@ def _lighter_dirt(image: np.ndarray, lattice: Lattice, proposed: Sequence[Lattic
     that lattice, stated untapped. Widest 1146007 at 1.13x (Savanna, olive dirt): the board's
     own lattice (lines 0.34) read 16; one a column right and two rows up (0.036, 0.47 of its
     area over the board's) read, the found Giraffe at (2,0) stated tapped. Refused now, in
-    words."""
+    words. A tile of the stronger lattice left hidden whose band is a rarity's colour on
+    every side counts as read (:func:`_split_by_its_animal`): widest 1163003 at 1.63x
+    (Constellation, olive dirt 0.9 of the grass's lightness): the board's own lattice (lines
+    0.75) read 15 grass tiles, 6 plain cells and 4 found Chamaeleons hidden, their sprites
+    filling their tiles; a lattice of 0.84 its pitch (lines 0.23) was read, three found tiles
+    stated a row off with ``--animals``."""
     area = lattice.cols * lattice.pitch_x * lattice.rows * lattice.pitch_y
+    facts = screen_facts()
+    references = _rarity_references(facts)
     for other in proposed:
         if other.score < LIGHTER_STRONGER * lattice.score:
             continue
@@ -686,11 +694,71 @@ def _lighter_dirt(image: np.ndarray, lattice: Lattice, proposed: Sequence[Lattic
         middle = np.median(rims[plain], axis=0)
         if float(np.max(np.linalg.norm(rims[plain] - middle, axis=1))) >= LIGHTER_ONE:
             continue
-        if _share_read(tiles) + len(plain) / len(flat) >= MIN_PLAUSIBLE:
+        split = [k for k, tile in enumerate(flat) if tile.kind == "hidden"
+                 and _split_by_its_animal(stack[k], rims[k], references, facts)]
+        if _share_read(tiles) + (len(plain) + len(split)) / len(flat) >= MIN_PLAUSIBLE:
             raise BoardNotFoundError(
                 "disco-zoo", f"the board's place is unsure: a lattice with "
                 f"{other.score / max(lattice.score, 1e-9):.1f}x the lines of the one read lies "
                 f"over it, its tiles a lawn and {len(plain)} plain cells of one colour")
+
+# A lattice over the one taken, with lines this many times as strong, reading a lawn of
+# another green (:func:`_another_lawn`).
+ANOTHER_STRONGER = 1.5
+ANOTHER_OVER = 0.25  # ... covering this share of the taken lattice's area or more
+ANOTHER_GROUND = 10  # ... this many grass tiles or more
+ANOTHER_APART = 20.0  # ... their green this far (Lab) from the taken lattice's grass or more
+
+
+def _another_lawn(image: np.ndarray, lattice: Lattice, proposed: Sequence[Lattice]) -> None:
+    """:class:`BoardNotFoundError` when a lattice proposed by its lines (``proposed``) lies
+    over ``lattice`` (the one taken: :data:`ANOTHER_OVER` of its area or more), with lines
+    :data:`ANOTHER_STRONGER` times as strong or more, and reads a lawn of
+    :data:`ANOTHER_GROUND` grass tiles or more of a green :data:`ANOTHER_APART` or more from
+    the grass of the lattice taken: a board is one lawn of grass tiles parted by thin darker
+    lines (issue 18), so one of the two lawns is not the board's, and the stronger lines
+    may be the board's own. The ``j95`` variant of fresh widest 1171001 (Savanna, olive
+    grass, teal dirt 0.86 of its lightness, not read tapped): the board's own lattice (lines
+    0.36) read 15 grass tiles and 9 plain cells, under plausible; a lattice of 1.04 its pitch
+    three rows up (lines 0.20) read the sand round the card as its grass (82 L) and the
+    board's top two rows as tapped or hidden, and with ``--animals`` nine tiles were stated
+    wrong. Refused now, in words."""
+    area = lattice.cols * lattice.pitch_x * lattice.rows * lattice.pitch_y
+    facts = screen_facts()
+    own = None
+    for other in proposed:
+        if other.score < ANOTHER_STRONGER * lattice.score:
+            continue
+        across = min(lattice.x + lattice.cols * lattice.pitch_x,
+                     other.x + other.cols * other.pitch_x) - max(lattice.x, other.x)
+        down = min(lattice.y + lattice.rows * lattice.pitch_y,
+                   other.y + other.rows * other.pitch_y) - max(lattice.y, other.y)
+        if across <= 0 or down <= 0 or across * down < ANOTHER_OVER * area:
+            continue
+        _, grass, _, _, ground = _lawn_of(_tile_patches(image, other), other.cols)
+        if ground.sum() < ANOTHER_GROUND or not _is_green(grass, facts["ground_hue"]):
+            continue
+        if own is None:
+            own = _lawn_of(_tile_patches(image, lattice), lattice.cols)[1]
+        if float(np.linalg.norm(grass - own)) >= ANOTHER_APART:
+            raise BoardNotFoundError(
+                "disco-zoo", f"the board's place is unsure: a lattice with "
+                f"{other.score / max(lattice.score, 1e-9):.1f}x the lines of the one read lies "
+                f"over it, its tiles a lawn of another green")
+
+
+def _split_by_its_animal(lab: np.ndarray, rim: np.ndarray, references: dict[str, np.ndarray],
+                         facts: dict) -> bool:
+    """Whether a tile read hidden (its rim band's halves unlike: :data:`HALVES_SAME`), its
+    patch ``lab`` (Lab), is a found tile whose animal covers much of its band: the band's
+    colour ``rim`` is a rarity's, and every side of the band shows it
+    (:data:`SIDES_SAME`, :func:`_unlike`), where a cover over the tile hides a side or two
+    (issue 18: a found tile is rounded, coloured by rarity, showing the animal's sprite)."""
+    if not _rarity_fits(rim, references, facts["rarity_tolerance"], facts["rarity_margin"]):
+        return False
+    sides = _dominant_each(np.stack([lab[rows, cols].reshape(-1, 3) for rows, cols in _SIDES]))
+    return max(_unlike(side, rim) for side in sides) <= SIDES_SAME
+
 
 def _whole(best: _Best | None) -> bool:
     """Whether ``best``, found by :func:`locate_rescue`'s wider search when the first found
