@@ -661,7 +661,9 @@ def _lighter_dirt(image: np.ndarray, lattice: Lattice, proposed: Sequence[Lattic
     that lattice, stated untapped. Widest 1146007 at 1.13x (Savanna, olive dirt): the board's
     own lattice (lines 0.34) read 16; one a column right and two rows up (0.036, 0.47 of its
     area over the board's) read, the found Giraffe at (2,0) stated tapped. Refused now, in
-    words."""
+    words. (Both are read on the board's own lattice since the 42nd session, their plain
+    cells read tapped, :func:`_light_dirt`: this stays for plain cells that rule leaves
+    unread.)"""
     area = lattice.cols * lattice.pitch_x * lattice.rows * lattice.pitch_y
     for other in proposed:
         if other.score < LIGHTER_STRONGER * lattice.score:
