@@ -2300,7 +2300,7 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
         tiles.append(seen)
     _hide_covered(image, lattice, tiles, rims)
     _hide_across(image, lattice, tiles, rims)
-    _light_dirt(tiles, plain, inner, rims, ground)
+    _light_dirt(tiles, plain, inner, rims, ground, image, lattice)
     _one_dirt_colour(tiles, inner)
     _not_past_the_edge(image, lattice, tiles, rims)
     grid = tuple(tuple(tiles[r * lattice.cols : (r + 1) * lattice.cols])
@@ -3229,13 +3229,30 @@ def _patch_colour(image: np.ndarray, lattice: Lattice, r: int, c: int) -> np.nda
 LIGHT_DIRT_LEAST = 2
 LIGHT_DIRT_ONE = 10.0
 LIGHT_DIRT_HUE = 12.0
+LIGHT_LINE = 6.0
 
 
 def _light_dirt(tiles: list[TileSeen], plain: list[int], inner: np.ndarray, rims: np.ndarray,
-                ground: np.ndarray) -> None:
+                ground: np.ndarray, image: np.ndarray | None = None,
+                lattice: Lattice | None = None) -> None:
     """The plain cells ``plain`` (indices of ``tiles`` read unknown for want of darkness)
-    read tapped empty when they are the board's dirt by the rule above; else left unread."""
+    read tapped empty when they are the board's dirt by the rule above; else left unread.
+
+    Neighbouring plain cells with a line between them within :data:`COVER_SAME` of both
+    (the lines may be near the dirt's colour) were taken for one thing lying over the board
+    and hidden (:func:`_hide_covered`): when every hidden tile is a plain cell and every
+    pair of neighbouring plain cells shows the line between them (:data:`LIGHT_LINE` or
+    more from both), they are the board's tapped tiles too (given ``image`` and
+    ``lattice``). Fresh widest 1160003 at 0.85x (Savanna: grey dirt at L 39, the grass at
+    L 38, lines 13 L darker than the dirt): two tapped tiles side by side hidden, the
+    board refused."""
     cells = [k for k in plain if tiles[k].kind == "unknown"]
+    hidden = [k for k, seen in enumerate(tiles) if seen.kind == "hidden"]
+    if hidden and image is not None and lattice is not None and set(hidden) <= set(plain):
+        both = sorted(cells + hidden)
+        if all(_line_seen(image, lattice, a, b, rims) for a in both for b in both
+               if b - a == lattice.cols or (b - a == 1 and (a + 1) % lattice.cols)):
+            cells = both
     if len(cells) < LIGHT_DIRT_LEAST:
         return
     colours = inner[cells]
@@ -3255,6 +3272,15 @@ def _light_dirt(tiles: list[TileSeen], plain: list[int], inner: np.ndarray, rims
         return  # an unread tile of that colour not plain: decorated, an untapped tile's
     for k in cells:
         tiles[k] = TileSeen("empty", confidence=0.5)
+
+
+def _line_seen(image: np.ndarray, lattice: Lattice, a: int, b: int, rims: np.ndarray) -> bool:
+    """Whether the line between neighbouring tiles ``a`` and ``b`` (indices) is seen: its
+    colour (:func:`_between_colour`) :data:`LIGHT_LINE` or more from both tiles'."""
+    between = _between_colour(image, lattice, divmod(a, lattice.cols), divmod(b, lattice.cols),
+                              (rims[a] + rims[b]) / 2)
+    return between is not None and all(
+        float(np.linalg.norm(between - rims[k])) >= LIGHT_LINE for k in (a, b))
 
 
 def _one_dirt_colour(tiles: list[TileSeen], inner: np.ndarray) -> None:
