@@ -667,7 +667,10 @@ def _lighter_dirt(image: np.ndarray, lattice: Lattice, proposed: Sequence[Lattic
     (Constellation, olive dirt 0.9 of the grass's lightness): the board's own lattice (lines
     0.75) read 15 grass tiles, 6 plain cells and 4 found Chamaeleons hidden, their sprites
     filling their tiles; a lattice of 0.84 its pitch (lines 0.23) was read, three found tiles
-    stated a row off with ``--animals``."""
+    stated a row off with ``--animals``.
+    (1146007 and 1148022 are read on the board's own lattice since the 42nd session, their plain
+    cells read tapped, :func:`_light_dirt`: this stays for plain cells that rule leaves
+    unread.)"""
     area = lattice.cols * lattice.pitch_x * lattice.rows * lattice.pitch_y
     facts = screen_facts()
     references = _rarity_references(facts)
@@ -2266,6 +2269,7 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
     references = _rarity_references(facts)
     tolerance, margin = facts["rarity_tolerance"], facts["rarity_margin"]
     tiles: list[TileSeen] = []
+    plain: list[int] = []  # plain cells not dark enough to be read tapped (:func:`_light_dirt`)
     for k in range(lattice.rows * lattice.cols):
         r, c = divmod(k, lattice.cols)
         rim = rims[k]
@@ -2308,6 +2312,8 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
                                 confidence=float(min(1.0, (grass[0] - inner_l[k]) / 30)))
             elif _plain(sprite) or _speck(sprite, lattice):  # a found tile shows its animal
                 seen = TileSeen("unknown", confidence=0.0)
+                if _plain(sprite) and spread_l[k] < 8.0 and not fits:
+                    plain.append(k)
             elif (_lawn_inside(stack, rims, ground, k, lattice.cols) >= LAWN_INSIDE
                   or _mixed_rim(stack, rims, ground, k, lattice.cols, rim_one[k])) \
                     and not _lawn_rings(stack, rims, ground, k, lattice.cols):
@@ -2363,6 +2369,7 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
         tiles.append(seen)
     _hide_covered(image, lattice, tiles, rims)
     _hide_across(image, lattice, tiles, rims)
+    _light_dirt(tiles, plain, inner, rims, ground, image, lattice)
     _one_dirt_colour(tiles, inner)
     _not_past_the_edge(image, lattice, tiles, rims)
     grid = tuple(tuple(tiles[r * lattice.cols : (r + 1) * lattice.cols])
@@ -3275,6 +3282,74 @@ def _patch_colour(image: np.ndarray, lattice: Lattice, r: int, c: int) -> np.nda
         return None
     patch = image[int(y0) : int(np.ceil(y1)), int(x0) : int(np.ceil(x1))]
     return np.median(_lab(patch).reshape(-1, 3), axis=0)
+
+
+# A tapped empty tile is plain dirt of one colour, every tapped tile of a board the same
+# colour, told from the grass by its hue even when as light as the grass (the game); untapped
+# tiles carry random decorations. A tile is read tapped by its darkness (``empty_darkness``),
+# so dirt near the grass's lightness or lighter was left unread, the board's own lattice
+# under plausible and a lattice across or beside the board taken in its place (widest
+# 1146007, 1148022: refused since the 41st session, :func:`_lighter_dirt`). Plain cells left
+# unread (flat, no picture, of no rarity's colour, none under something) are read tapped
+# when there are LIGHT_DIRT_LEAST or more, all within LIGHT_DIRT_ONE of their median, that
+# colour LIGHT_DIRT_HUE or more from every grass tile's in hue (Lab a, b), within
+# DIRT_SPREAD of any tile read tapped by its darkness, and no other unread tile (a decorated
+# one: an untapped tile) of it (:func:`_light_dirt`).
+LIGHT_DIRT_LEAST = 2
+LIGHT_DIRT_ONE = 10.0
+LIGHT_DIRT_HUE = 12.0
+LIGHT_LINE = 6.0
+
+
+def _light_dirt(tiles: list[TileSeen], plain: list[int], inner: np.ndarray, rims: np.ndarray,
+                ground: np.ndarray, image: np.ndarray | None = None,
+                lattice: Lattice | None = None) -> None:
+    """The plain cells ``plain`` (indices of ``tiles`` read unknown for want of darkness)
+    read tapped empty when they are the board's dirt by the rule above; else left unread.
+
+    Neighbouring plain cells with a line between them within :data:`COVER_SAME` of both
+    (the lines may be near the dirt's colour) were taken for one thing lying over the board
+    and hidden (:func:`_hide_covered`): when every hidden tile is a plain cell and every
+    pair of neighbouring plain cells shows the line between them (:data:`LIGHT_LINE` or
+    more from both), they are the board's tapped tiles too (given ``image`` and
+    ``lattice``). Fresh widest 1160003 at 0.85x (Savanna: grey dirt at L 39, the grass at
+    L 38, lines 13 L darker than the dirt): two tapped tiles side by side hidden, the
+    board refused."""
+    cells = [k for k in plain if tiles[k].kind == "unknown"]
+    hidden = [k for k, seen in enumerate(tiles) if seen.kind == "hidden"]
+    if hidden and image is not None and lattice is not None and set(hidden) <= set(plain):
+        both = sorted(cells + hidden)
+        if all(_line_seen(image, lattice, a, b, rims) for a in both for b in both
+               if b - a == lattice.cols or (b - a == 1 and (a + 1) % lattice.cols)):
+            cells = both
+    if len(cells) < LIGHT_DIRT_LEAST:
+        return
+    colours = inner[cells]
+    dirt = np.median(colours, axis=0)
+    if float(np.max(np.linalg.norm(colours - dirt, axis=1))) >= LIGHT_DIRT_ONE:
+        return  # plain cells of two colours: not the board's one dirt
+    lawn = rims[np.asarray(ground, bool)]
+    if len(lawn) == 0 or float(np.min(np.linalg.norm(lawn[:, 1:] - dirt[1:], axis=1))) \
+            < LIGHT_DIRT_HUE:
+        return  # a shade of the grass's own hue: a lawn's (checkered, shaded) grass
+    empty = [k for k, seen in enumerate(tiles) if seen.kind == "empty"]
+    if empty and float(np.linalg.norm(np.median(inner[empty], axis=0) - dirt)) >= DIRT_SPREAD:
+        return  # tapped tiles of another colour: the plain cells are something else
+    others = [k for k, seen in enumerate(tiles) if k not in cells
+              and seen.kind in ("unknown", "hidden")]
+    if any(float(np.linalg.norm(rims[k] - dirt)) < LIGHT_DIRT_ONE for k in others):
+        return  # an unread tile of that colour not plain: decorated, an untapped tile's
+    for k in cells:
+        tiles[k] = TileSeen("empty", confidence=0.5)
+
+
+def _line_seen(image: np.ndarray, lattice: Lattice, a: int, b: int, rims: np.ndarray) -> bool:
+    """Whether the line between neighbouring tiles ``a`` and ``b`` (indices) is seen: its
+    colour (:func:`_between_colour`) :data:`LIGHT_LINE` or more from both tiles'."""
+    between = _between_colour(image, lattice, divmod(a, lattice.cols), divmod(b, lattice.cols),
+                              (rims[a] + rims[b]) / 2)
+    return between is not None and all(
+        float(np.linalg.norm(between - rims[k])) >= LIGHT_LINE for k in (a, b))
 
 
 def _one_dirt_colour(tiles: list[TileSeen], inner: np.ndarray) -> None:
