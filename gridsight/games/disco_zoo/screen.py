@@ -2910,17 +2910,23 @@ def _ringed_tile(lab: np.ndarray, rim: np.ndarray, grass: np.ndarray,
 
 # Such a tile's band, when the sprite breaks it (reaches past it in some directions) or its
 # colour is past every rarity's tolerance (widest 1142018 (2,0) at 23 Lab from the rare's,
-# 1140014 (0,0)), still shows the tile found: one light colour (RING_LIGHT, lighter than any
-# dirt; not the lawn's) round the middle of what is not the cell in BAND_SEEN of the
-# directions, as wide and tall as BAND_SPAN of the tile (a disc, not a sprite's speck),
-# inset in its cell (under BAND_EDGE of the patch's outer frame of that colour: a toast or a
-# finger carries on past the tile's edge), an animal drawn on it (PANEL_INK). It is read
-# found of no rarity: the colour may be the sprite's own (1142018 (3,3): the Raptor's
-# yellow body inside a common ring), so only the cards and the sprite tell its animal.
-BAND_SEEN = 0.75
+# the ink past the band in 12 of 16 directions; 1140014 (0,0)), still shows the tile found:
+# one light colour (RING_LIGHT, lighter than any dirt; not the lawn's; the commonest to 8 Lab
+# of BAND_BINS, RING_FILL of the tile within OWN_NEAR) round the middle of what is not the
+# cell in BAND_SEEN of the directions (the sprite hides the rest: 1140008 (3,2) 0.62), as
+# wide and tall as BAND_SPAN of the tile (a disc, not a sprite's speck), inset in its cell
+# (under BAND_EDGE of the patch's outer BAND_FRAME px of that colour: a toast or a finger
+# carries on past the tile's edge), an animal drawn on it (PANEL_INK). It is read found of
+# no rarity: the colour may be the sprite's own (1142018 (3,3): the Raptor's yellow body
+# inside a common ring), so only the cards and the sprite tell its animal. On widest
+# 1140000-039 and 1142000-039, 1160000-039 and 1126000-039 (every tile darker than the
+# dirt's bar, not read empty) it holds on found tiles only.
+BAND_SEEN = 0.6
 RING_LIGHT = 50.0
 BAND_SPAN = 0.5
-BAND_EDGE = 0.05
+BAND_EDGE = 0.1
+BAND_FRAME = 1
+BAND_BINS = 12
 
 
 def _banded_tile(lab: np.ndarray, rim: np.ndarray, grass: np.ndarray) -> bool:
@@ -2935,13 +2941,11 @@ def _banded_tile(lab: np.ndarray, rim: np.ndarray, grass: np.ndarray) -> bool:
     ys, xs = np.nonzero(far)
     cy, cx = (ys.min() + ys.max()) / 2, (xs.min() + xs.max()) / 2
     frame = np.ones(lab.shape[:2], bool)
-    frame[2:30, 2:30] = False
+    frame[BAND_FRAME:-BAND_FRAME, BAND_FRAME:-BAND_FRAME] = False
     bins, counts = np.unique(np.round(rest / 8.0), axis=0, return_counts=True)
-    for b in np.argsort(-counts)[:6]:
-        if counts[b] < RING_FILL * far.size:
-            break
+    for b in np.argsort(-counts)[:BAND_BINS]:
         near = np.linalg.norm(rest - bins[b] * 8.0, axis=1) < OWN_NEAR
-        if not near.any():
+        if near.sum() < RING_FILL * far.size:
             continue
         fill = rest[near].mean(axis=0)
         if fill[0] < RING_LIGHT or float(np.linalg.norm(fill - grass)) < GROUND_SPREAD:
