@@ -2294,8 +2294,8 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
                                 sprite, tuple(float(v) for v in ring[1]))
             elif rim[0] < facts["empty_darkness"] * grass[0] and _banded_tile(stack[k], rim,
                                                                               grass):
-                # the same, its band broken by the animal's sprite or past the rarities'
-                # tolerance: found, its rarity left to the cards and the sprite
+                # the same, its band broken by the animal's sprite: found, its rarity
+                # left to the cards and the sprite (the colour may be the sprite's own)
                 # (widest 1142018 (2,0) (4,0), 1140008 (3,2))
                 seen = TileSeen("found", (), 0.3, sprite)
             elif rim[0] < facts["empty_darkness"] * grass[0]:
@@ -2908,9 +2908,9 @@ def _ringed_tile(lab: np.ndarray, rim: np.ndarray, grass: np.ndarray,
     return fits, fill
 
 
-# Such a tile's band, when the sprite breaks it (reaches past it in some directions) or its
-# colour is past every rarity's tolerance (widest 1142018 (2,0), 23 Lab from the rare's:
-# the band out as far as the ink in 14 of 16 directions; 1140000 (0,0)), still shows it found:
+# Such a tile's band, when the sprite breaks it (reaches past it in some directions: widest
+# 1142018 (2,0), the band out as far as the ink in 14 of 16 directions, 1140008 (3,2) in 10),
+# or when the tile is off its cell's middle, its halves unlike, still shows it found:
 # one light colour (RING_LIGHT, lighter than any dirt; not the lawn's; the commonest to 8 Lab
 # of BAND_BINS, RING_FILL of the tile within OWN_NEAR) round the middle of what is not the
 # cell in BAND_SEEN of the directions (the sprite hides the rest: 1140008 (3,2) 0.62), as
