@@ -1,6 +1,6 @@
-"""A Disco Zoo found tile inset in a dark cell, its band broken by the animal's sprite or of a
-colour past every rarity's tolerance, is read found of no rarity (the 42nd session's
-``s42inset`` branch; :func:`gridsight.games.disco_zoo.screen._banded_tile`).
+"""A Disco Zoo found tile inset in a dark cell, its band broken by the animal's sprite or the
+tile off its cell's middle, is read found of no rarity (the 42nd session's ``s42inset``
+branch; :func:`gridsight.games.disco_zoo.screen._banded_tile`).
 
 Issue 18: a found tile is rounded, coloured by its rarity, showing the animal's sprite; the
 cards' box rows count the found tiles per animal. The widest looks inset the tile in a cell
@@ -20,7 +20,7 @@ from gridsight.games.disco_zoo import screen as S
 from test_disco_zoo_screens import real_screen
 
 DIRT = (30, 45, 60)  # BGR: a dark brown cell
-LILAC = (235, 200, 215)  # BGR: a light colour no rarity's (Lab about 84, 9, -15)
+LILAC = (235, 200, 215)  # BGR: a light lilac (Lab about 83, 12, -15); its rarity unread
 
 
 def _banded(bgr: np.ndarray) -> bool:
@@ -46,7 +46,7 @@ def _tile(animal: bool = True) -> np.ndarray:
     return image
 
 
-def test_a_disc_of_no_rarity_broken_by_its_sprite_reads_as_a_found_tile():
+def test_a_disc_broken_by_its_sprite_reads_as_a_found_tile():
     assert _banded(_tile())
 
 
