@@ -777,7 +777,8 @@ def by_pitch(card_boxes: Sequence[Sequence[int]], words: ScreenText, standing: S
     ``STEGOSAURUS`` as cheaply), but the line's width does: 51 pixels where the cards'
     ``ANKYLOSAURUS`` (12 letters) spans 63 and ``TRICERATOPS`` (11) 56, ten letters, not
     eleven (:func:`pitch_says`). A card is so named only when two or more other cards'
-    names were read beyond doubt on lines of one row, every line one capital tall
+    names are known (read beyond doubt, or fixed by their boxes: :func:`_fixed_name`) on
+    lines of one row, every line one capital tall
     (:func:`one_capital_height`), as tall as each other within a pixel, centred on its card
     (:data:`PITCH_CENTRED`, names are: a letter lost at an end is half a cell off) and not
     filling it (a name cut short; nor may any of the card's options: wrapped onto two rows,
