@@ -777,7 +777,8 @@ def by_pitch(card_boxes: Sequence[Sequence[int]], words: ScreenText, standing: S
     ``STEGOSAURUS`` as cheaply), but the line's width does: 51 pixels where the cards'
     ``ANKYLOSAURUS`` (12 letters) spans 63 and ``TRICERATOPS`` (11) 56, ten letters, not
     eleven (:func:`pitch_says`). A card is so named only when two or more other cards'
-    names were read beyond doubt on lines of one row, every line one capital tall
+    names are known (read beyond doubt, or fixed by their boxes: :func:`_fixed_name`) on
+    lines of one row, every line one capital tall
     (:func:`one_capital_height`), as tall as each other within a pixel, centred on its card
     (:data:`PITCH_CENTRED`, names are: a letter lost at an end is half a cell off) and not
     filling it (a name cut short; nor may any of the card's options: wrapped onto two rows,
@@ -795,10 +796,11 @@ def by_pitch(card_boxes: Sequence[Sequence[int]], words: ScreenText, standing: S
         return line is not None and bool(line.glyphs) and one_capital_height(line) and \
             line.box[3] <= line.height + 1 and line.box[2] < 0.9 * box[2]
 
-    # (only names the reading took beyond doubt: ``names``, the glyphs' own, not doubted)
-    known = [(line, card.name, box) for k, (line, card, box)
-             in enumerate(zip(lines, words.cards, card_boxes))
-             if card.name is not None and k < len(names) and names[k] == (card.name,)
+    # (only names the reading took beyond doubt: ``names``, the glyphs' own, not doubted;
+    # or a card's one option, its boxes and the board leaving it no other animal of the
+    # region, when its glyphs' candidates hold it: :func:`_fixed_name`)
+    known = [(line, name, box) for k, (line, box) in enumerate(zip(lines, card_boxes))
+             if (name := _fixed_name(k, words, standing, names)) is not None
              and usable(line, box)]
     if len(known) < 2:
         return None
@@ -823,6 +825,26 @@ def by_pitch(card_boxes: Sequence[Sequence[int]], words: ScreenText, standing: S
         return None if name is None or name not in read.candidates else name
 
     return _narrowed_settled(says, standing, names, clues, found, empty, unread, sure)
+
+
+def _fixed_name(k: int, words: ScreenText, standing: Settled,
+                names: Sequence[Sequence[str] | None]) -> str | None:
+    """The name card ``k``'s line is known to write, to measure a cell by (:func:`by_pitch`):
+    the name read beyond doubt (``names``, the glyphs' own), or the card's one option in
+    ``standing`` (its boxes' count and colours and the board leave it no other animal of the
+    region) when its glyphs' candidates hold that name (the line read as the name, not as
+    another line of the card). 0.89x seed 1144052 (Jurassic): ``DRAGON`` and
+    ``DIPLODOCUS``, 21 and 35 px wide, 5 tall, their cards' one options, measure a cell of
+    3.5 px; card 2's 43-px line is then ``ANKYLOSAURUS`` (12 cells), not ``TRICERATOPS``
+    (11) nor ``T-REX``."""
+    card = words.cards[k]
+    if card.name is not None and k < len(names) and names[k] == (card.name,):
+        return card.name
+    options = standing.options[k] if k < len(standing.options) else ()
+    if len(options) == 1 and options[0] in card.candidates and \
+            (card.name is None or card.name == options[0]):
+        return options[0]
+    return None
 
 
 def _narrowed_settled(says: Callable[[int, Sequence[str]], str | None], standing: Settled,
