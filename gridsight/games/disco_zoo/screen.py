@@ -601,6 +601,24 @@ PALER_STRONGER = 4.0
 PALER_OVER = 0.5  # ... covering this share of the taken lattice's area or more
 
 
+def _stronger_over(lattice: Lattice, proposed: Sequence[Lattice], stronger: float,
+                   over: float) -> Iterator[Lattice]:
+    """The lattices of ``proposed`` whose lines score ``stronger`` times ``lattice``'s or more
+    and whose box covers ``over`` of its area or more: the rivals :func:`_paler_lawn`,
+    :func:`_lighter_dirt` and :func:`_another_lawn` weigh (one board lies under one lattice,
+    so a stronger one over the one taken may be the board's own)."""
+    area = lattice.cols * lattice.pitch_x * lattice.rows * lattice.pitch_y
+    for other in proposed:
+        if other.score < stronger * lattice.score:
+            continue
+        across = min(lattice.x + lattice.cols * lattice.pitch_x,
+                     other.x + other.cols * other.pitch_x) - max(lattice.x, other.x)
+        down = min(lattice.y + lattice.rows * lattice.pitch_y,
+                   other.y + other.rows * other.pitch_y) - max(lattice.y, other.y)
+        if across > 0 and down > 0 and across * down >= over * area:
+            yield other
+
+
 def _paler_lawn(image: np.ndarray, lattice: Lattice, proposed: Sequence[Lattice]) -> None:
     """:class:`BoardNotFoundError` when a lattice proposed by its lines (``proposed``) lies
     over ``lattice`` (the one taken: :data:`PALER_OVER` of its area or more), with lines
@@ -617,16 +635,7 @@ def _paler_lawn(image: np.ndarray, lattice: Lattice, proposed: Sequence[Lattice]
     with ``--animals``. Refused now, in words (a bar on the lines alone refused boards of
     faint lines that score 0.03)."""
     facts = screen_facts()
-    area = lattice.cols * lattice.pitch_x * lattice.rows * lattice.pitch_y
-    for other in proposed:
-        if other.score < PALER_STRONGER * lattice.score:
-            continue
-        across = min(lattice.x + lattice.cols * lattice.pitch_x,
-                     other.x + other.cols * other.pitch_x) - max(lattice.x, other.x)
-        down = min(lattice.y + lattice.rows * lattice.pitch_y,
-                   other.y + other.rows * other.pitch_y) - max(lattice.y, other.y)
-        if across <= 0 or down <= 0 or across * down < PALER_OVER * area:
-            continue
+    for other in _stronger_over(lattice, proposed, PALER_STRONGER, PALER_OVER):
         _, grass, _, _, ground = _lawn_of(_tile_patches(image, other), other.cols)
         if ground.sum() >= MIN_GROUND and not _is_green(grass, facts["ground_hue"]):
             raise BoardNotFoundError(
@@ -671,18 +680,9 @@ def _lighter_dirt(image: np.ndarray, lattice: Lattice, proposed: Sequence[Lattic
     (1146007 and 1148022 are read on the board's own lattice since the 42nd session, their plain
     cells read tapped, :func:`_light_dirt`: this stays for plain cells that rule leaves
     unread.)"""
-    area = lattice.cols * lattice.pitch_x * lattice.rows * lattice.pitch_y
     facts = screen_facts()
     references = _rarity_references(facts)
-    for other in proposed:
-        if other.score < LIGHTER_STRONGER * lattice.score:
-            continue
-        across = min(lattice.x + lattice.cols * lattice.pitch_x,
-                     other.x + other.cols * other.pitch_x) - max(lattice.x, other.x)
-        down = min(lattice.y + lattice.rows * lattice.pitch_y,
-                   other.y + other.rows * other.pitch_y) - max(lattice.y, other.y)
-        if across <= 0 or down <= 0 or across * down < LIGHTER_OVER * area:
-            continue
+    for other in _stronger_over(lattice, proposed, LIGHTER_STRONGER, LIGHTER_OVER):
         tiles, _ = read_tiles(image, other)
         flat = [tile for row in tiles for tile in row]
         if sum(tile.kind == "ground" for tile in flat) < MIN_GROUND:
@@ -726,18 +726,9 @@ def _another_lawn(image: np.ndarray, lattice: Lattice, proposed: Sequence[Lattic
     three rows up (lines 0.20) read the sand round the card as its grass (82 L) and the
     board's top two rows as tapped or hidden, and with ``--animals`` nine tiles were stated
     wrong. Refused now, in words."""
-    area = lattice.cols * lattice.pitch_x * lattice.rows * lattice.pitch_y
     facts = screen_facts()
     own = None
-    for other in proposed:
-        if other.score < ANOTHER_STRONGER * lattice.score:
-            continue
-        across = min(lattice.x + lattice.cols * lattice.pitch_x,
-                     other.x + other.cols * other.pitch_x) - max(lattice.x, other.x)
-        down = min(lattice.y + lattice.rows * lattice.pitch_y,
-                   other.y + other.rows * other.pitch_y) - max(lattice.y, other.y)
-        if across <= 0 or down <= 0 or across * down < ANOTHER_OVER * area:
-            continue
+    for other in _stronger_over(lattice, proposed, ANOTHER_STRONGER, ANOTHER_OVER):
         _, grass, _, _, ground = _lawn_of(_tile_patches(image, other), other.cols)
         if ground.sum() < ANOTHER_GROUND or not _is_green(grass, facts["ground_hue"]):
             continue
