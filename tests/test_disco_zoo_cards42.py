@@ -23,9 +23,7 @@ card taken. A row holding as many cards as the game shows (``card_max``) misses 
 
 from __future__ import annotations
 
-from test_disco_zoo_screens import real_screen
-
-from gridsight.games.disco_zoo.screen import locate_rescue
+from test_disco_zoo_cards41 import _located
 
 GAPS_FOUND = 1_146_004  # widest, fresh: the gaps between three cards found as the panels
 GAPS_SCALE = 0.61
@@ -33,12 +31,6 @@ SLIVERS = 1_073_038  # widest: the ground beside the board slivers of its rim
 SLIVERS_SCALE = 0.52
 AT_THE_SIDE = 1_146_019  # widest, fresh: 4 px of ground between the board and the side
 SPECKS = 1_164_026  # widest, fresh: three cards on a speckled grass ground
-
-
-def _located(seed: int):
-    base = seed - seed % 10_000
-    shot, _, image, _ = real_screen(seed - base, base, wider=True, widest="all")
-    return shot.extras["cards"], locate_rescue(image)
 
 
 def test_a_row_of_the_gaps_between_cards_gives_way_to_the_cards():

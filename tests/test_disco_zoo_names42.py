@@ -8,17 +8,7 @@ edge shows a number of letters, not of glyphs: a letter broken into two strokes 
 
 from __future__ import annotations
 
-
-def _words(k: int, base: int, **look):
-    from gridsight.games.disco_zoo import names
-    from gridsight.games.disco_zoo.screen import locate_rescue
-    from test_disco_zoo_screens import real_screen
-
-    _, text, image, _ = real_screen(k, base, **look)
-    screen = locate_rescue(image)
-    names._RECENT.clear()
-    names._LINES.clear()
-    return text, image, screen, names.screen_words(image, screen.cards, screen.lattice.y)
+from test_disco_zoo_names41 import _words
 
 
 def test_a_name_seen_on_its_outlines_is_taken_in_whole_letters():
