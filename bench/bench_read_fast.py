@@ -11,7 +11,9 @@ everything remembered forgotten before each run, CPU seconds:
   latest):
   - session 42 (:func:`old_ways_42`): sprite distances worked out for every pair asked (now
     remembered by the two sprites' pixels: ``sprites._DISTANCES``; a tile's sprite is
-    compared with the same card's several times a screen);
+    compared with the same card's several times a screen), and each sprite's ink, grid and
+    palette made anew for every pair (now once per sprite and pair of backgrounds:
+    ``sprites._SEEN``; a tile is compared with each card in turn, on the same colours);
   - session 41 (:func:`old_ways`):
     - the settling's board check walking every way of giving the found tiles animals, where
       it asks only whether one stands (``identify.by_boxes(...) is not None``; now
@@ -84,7 +86,9 @@ class _ForgetfulOrdered(OrderedDict):
 @contextmanager
 def old_ways_42():
     """Session 42's savings undone (the baseline of ``--undo 42``)."""
-    with patched(sprites, "_DISTANCES", _ForgetfulOrdered()):
+    with ExitStack() as stack:
+        stack.enter_context(patched(sprites, "_DISTANCES", _ForgetfulOrdered()))
+        stack.enter_context(patched(sprites, "_SEEN", _ForgetfulOrdered()))
         yield
 
 
@@ -97,6 +101,7 @@ def forget() -> None:
     glyphs._BY_PIXELS.clear()
     _ROOM.cache_clear()
     sprites._DISTANCES.clear()
+    sprites._SEEN.clear()
 
 
 def timed(image) -> tuple[float, str]:
