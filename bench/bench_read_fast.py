@@ -2,20 +2,27 @@
 ``tests/test_disco_zoo_screens.py`` times per screen), session 41's savings against the ways
 they replaced, side by side in one process.
 
-Run ``python bench/bench_read_fast.py [--seed S] [--screens N] [--widest]``. It draws N
-real-look screens as the test does, and finds and reads each twice (the order swapped from one
-screen to the next; ``--repeat R``: R times each, the least CPU kept), everything remembered
-forgotten before each run, CPU seconds:
+Run ``python bench/bench_read_fast.py [--seed S] [--screens N] [--widest] [--undo 41|42]``.
+It draws N real-look screens as the test does, and finds and reads each twice (the order
+swapped from one screen to the next; ``--repeat R``: R times each, the least CPU kept),
+everything remembered forgotten before each run, CPU seconds:
 
-- old: the ways replaced, all at once (:func:`old_ways`):
-  - the settling's board check walking every way of giving the found tiles animals, where it
-    asks only whether one stands (``identify.by_boxes(...) is not None``; now
-    :func:`gridsight.games.disco_zoo.identify.boxes_stand` stops at the first);
-  - glyph distances remembered per pair of glyph objects only (now by their pixels too:
-    ``glyphs._BY_PIXELS``, a name cut anew or a card seen another way cuts the same letters
-    into new glyphs);
-  - each animal's placements clear of the empty tiles made afresh for every choice of
-    animals weighed (now once per animal and empty tiles: ``identify._room``);
+- old: one session's savings undone, all at once (``--undo``, :data:`UNDONE`; by default the
+  latest):
+  - session 42 (:func:`old_ways_42`): sprite distances worked out for every pair asked (now
+    remembered by the two sprites' pixels: ``sprites._DISTANCES``; a tile's sprite is
+    compared with the same card's several times a screen), and each sprite's ink, grid and
+    palette made anew for every pair (now once per sprite and pair of backgrounds:
+    ``sprites._SEEN``; a tile is compared with each card in turn, on the same colours);
+  - session 41 (:func:`old_ways`):
+    - the settling's board check walking every way of giving the found tiles animals, where
+      it asks only whether one stands (``identify.by_boxes(...) is not None``; now
+      :func:`gridsight.games.disco_zoo.identify.boxes_stand` stops at the first);
+    - glyph distances remembered per pair of glyph objects only (now by their pixels too:
+      ``glyphs._BY_PIXELS``, a name cut anew or a card seen another way cuts the same
+      letters into new glyphs);
+    - each animal's placements clear of the empty tiles made afresh for every choice of
+      animals weighed (now once per animal and empty tiles: ``identify._room``);
 - new: as shipped.
 
 The two runs of a screen must say the same (text, request or refusal), else it stops. The
@@ -27,6 +34,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections import OrderedDict
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
@@ -36,7 +44,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # the
 from bench_disco_settle import _forget, patched  # noqa: E402
 from gridsight.games.disco_zoo import identify, settle  # noqa: E402
 from gridsight.games.disco_zoo.screen import locate_rescue  # noqa: E402
-from gridsight.vision import glyphs  # noqa: E402
+from gridsight.vision import glyphs, sprites  # noqa: E402
 from test_disco_zoo_screens import read_plainly, real_screen  # noqa: E402
 
 
@@ -68,11 +76,32 @@ def old_ways():
 _ROOM = identify._room
 
 
+class _ForgetfulOrdered(OrderedDict):
+    """An ordered memo that keeps nothing (the sprite distances by pixels, off)."""
+
+    def __setitem__(self, key, value) -> None:
+        pass
+
+
+@contextmanager
+def old_ways_42():
+    """Session 42's savings undone (the baseline of ``--undo 42``)."""
+    with ExitStack() as stack:
+        stack.enter_context(patched(sprites, "_DISTANCES", _ForgetfulOrdered()))
+        stack.enter_context(patched(sprites, "_SEEN", _ForgetfulOrdered()))
+        yield
+
+
+UNDONE = {"41": old_ways, "42": old_ways_42}  # each session's savings undone
+
+
 def forget() -> None:
     """Everything remembered between reads forgotten (both runs start alike)."""
     _forget()
     glyphs._BY_PIXELS.clear()
     _ROOM.cache_clear()
+    sprites._DISTANCES.clear()
+    sprites._SEEN.clear()
 
 
 def timed(image) -> tuple[float, str]:
@@ -99,7 +128,10 @@ def main(argv: list[str] | None = None) -> None:
                         "machine's contention only adds)")
     parser.add_argument("--no-warm", action="store_true",
                         help="no untimed read first (imports, kernels: the first run pays)")
+    parser.add_argument("--undo", choices=sorted(UNDONE), default=max(UNDONE),
+                        help="whose savings the old way undoes (by default the latest)")
     args = parser.parse_args(argv)
+    old = UNDONE[args.undo]
     old_total = new_total = 0.0
     if not args.no_warm:
         timed(real_screen(0, args.seed, widest="all" if args.widest else "",
@@ -111,7 +143,7 @@ def main(argv: list[str] | None = None) -> None:
         for r in range(args.repeat):
             for way in (("old", "new") if (k + r) % 2 == 0 else ("new", "old")):
                 if way == "old":
-                    with old_ways():
+                    with old():
                         run = timed(image)
                 else:
                     run = timed(image)
@@ -124,6 +156,7 @@ def main(argv: list[str] | None = None) -> None:
         new_total += runs["new"][0]
         print(f"screen {args.seed + k} ({scale:.2f}x): old {runs['old'][0]:.2f} s, "
               f"new {runs['new'][0]:.2f} s")
+    print(f"undone: session {args.undo}'s savings")
     print(f"total: old {old_total:.2f} s, new {new_total:.2f} s, "
           f"ratio new/old {new_total / max(old_total, 1e-9):.2f}")
 
