@@ -25,7 +25,7 @@ the floor's states are one design in three palettes.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
 import cv2
@@ -1887,8 +1887,11 @@ def _board_read(view: View, room: Room, looks: Looks, pack: TemplatePack,
     # A tile read stepped through the rebuilt look held REBUILT_SURE of its pixels by it.
     shares = [max(read.share, REBUILT_SURE) if i in rebuilt else read.share
               for i, read in enumerate(reads)]
-    hidden = _link_hidden(floor, labels, shares)
-    if hidden is not None:  # no tile read as his: the weakest state read may be his
+    at = {(r0 + i // width, c0 + i % width): i for i in floor}
+    away = {at[cell] for cell in _unfollowed(view, room, list(at), shape)} \
+        if shape is not None else set()
+    for hidden in _link_hidden(floor, labels, shares, away):
+        # no tile read as his: a state read weakly where the camera follows him may be his
         br, bc = r0 + hidden // width - 1, c0 + hidden % width - 1
         cells[br][bc] = replace(cells[br][bc], label=UNKNOWN)
         labels[hidden] = UNKNOWN
@@ -2126,10 +2129,12 @@ def _unfollowed(view: View, room: Room, cells: Iterable[tuple[int, int]],
 LINK_HIDDEN = 0.7  # a floor tile read as a state by under this share of its pixels may be his
 
 
-def _link_hidden(floor: list[int], labels: list[str], shares: list[float]) -> int | None:
-    """The floor tile (an index of ``floor``: every floor tile read, a cut one too) to leave
-    unknown because it may be Link's though it read as a state (``labels``, every tile's
-    label as written; ``shares``: the share of its pixels its read look has), or ``None``.
+def _link_hidden(floor: list[int], labels: list[str], shares: list[float],
+                 away: Collection[int] = ()) -> list[int]:
+    """The floor tiles (indices of ``floor``: every floor tile read, a cut one too) to leave
+    unknown because each may be Link's though it read as a state (``labels``, every tile's
+    label as written; ``shares``: the share of its pixels its read look has); ``away``: the
+    tiles the camera cannot be following him on (:func:`_unfollowed`).
 
     The camera follows Link: on the floor he stands on a tile in view, his sprite over most
     of it. A colour correction that lifts the darks and narrows the range, or a gamma that
@@ -2137,18 +2142,19 @@ def _link_hidden(floor: list[int], labels: list[str], shares: list[float]) -> in
     (:func:`_yellow_share` 2-11%), and a pack calibrated with Link off his tile has no
     yellow look: what shows of the tile around his sprite votes for the stepped red
     (150013 --widest all: 36% of its pixels; 150015 --widest gamma: 56%) and his tile is
-    stated stepped, a confident wrong. So, when no floor tile reads as his, the one read
-    as a state by the smallest share of its pixels, under :data:`LINK_HIDDEN`, is left
-    unknown: a floor tile with no sprite over it reads by 0.9 and more of its pixels. Only
-    a state turns unknown; with Link off the floor (the doorway) a weak tile (an enemy over
-    it) goes unread, which is no wrong."""
+    stated stepped, a confident wrong. So, when no floor tile reads as his, every one read
+    as a state by under :data:`LINK_HIDDEN` of its pixels where the camera may be following
+    him is left unknown: a floor tile with no sprite over it reads by 0.9 and more of its
+    pixels, and an enemy over a tile leaves it as weak as his sprite leaves his. 169003
+    --widest all (heavy blur, colour correction 0.89, yellow beetles): the weakest alone
+    was unread, a beetle's tile (0.44 of its pixels; frame 2: 0.58, a beetle five rows
+    above a camera clamped at the room's bottom), and his tile (0.57, 0.59) was stated
+    not stepped, twice a confident wrong. Only a state turns unknown; with Link off the
+    floor (the doorway) weak tiles (enemies over them) go unread, which is no wrong."""
     if any(labels[i] == LINK for i in floor):
-        return None
-    stated = [i for i in floor if labels[i] in (NOT_STEPPED, STEPPED)]
-    if not stated:
-        return None
-    weakest = min(stated, key=lambda i: shares[i])
-    return weakest if shares[weakest] < LINK_HIDDEN else None
+        return []
+    return [i for i in floor if i not in away and labels[i] in (NOT_STEPPED, STEPPED)
+            and shares[i] < LINK_HIDDEN]
 
 
 def contradictions_text(board: BoardRead) -> str | None:
