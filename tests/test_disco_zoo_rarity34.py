@@ -68,7 +68,9 @@ def test_fills_agreeing_with_the_tint_keep_the_tints_confidence(reads, seed):
     drawn, screen, text, plain, warnings, unread = reads[seed]
     name, rarity, _ = AGREED[seed]
     kiwi = screen.cards[[card.name for card in drawn].index(name)]
-    assert kiwi.boxes is not None and kiwi.boxes.rarity == rarity
+    # (42nd session: 850000's misread fill, dark green, is 69 from common's colour and 77
+    # from rare's, of neither (cards._unsure_fills): its row names no rarity; the tint stands)
+    assert kiwi.boxes is not None and kiwi.boxes.rarity in (rarity, "")
     assert kiwi.boxes.confidence < RARITY_SURE  # the row unclear, as before
     assert kiwi.rarity == rarity and kiwi.rarity_confidence >= RARITY_SURE
     for card, seen in zip(drawn, screen.cards):

@@ -1610,6 +1610,8 @@ def classify_boxes(cards: tuple[CardSeen, ...], facts: dict,
     verdicts = _fills_like_a_mixed_row(verdicts, measured, owners,
                                        [card.rarity if card.rarity_confidence >= RARITY_SURE
                                         else "" for card in cards])
+    verdicts = _unsure_fills(verdicts, measured, refs, facts["rarity_tolerance"],
+                             facts["rarity_margin"])
     out = []
     n = 0
     for k, card in enumerate(cards):
@@ -2078,6 +2080,32 @@ def _two_screen_looks(verdicts: list[tuple[bool, str, float]],
 # other cards' fills stand as read (a card whose own fills are one rarity still tells it:
 # tests/test_disco_zoo_guards30.py).
 MIXED_ALIKE = 12.0
+
+
+def _unsure_fills(verdicts: list[tuple[bool, str, float]],
+                  measured: list[tuple[np.ndarray, float, dict[str, float]]],
+                  refs: dict[str, list[np.ndarray]], tolerance: float, margin: float
+                  ) -> list[tuple[bool, str, float]]:
+    """The verdicts with no rarity left to a box read filled whose middle, as it stands, is
+    the colour of no rarity and as near two: past ``tolerance`` (Lab) of every rarity's
+    colour (the facts', and the board's found tiles' as this screen shows them) and the
+    second nearest within ``margin`` of the nearest. A filled box is in its rarity's colour
+    (issue 18); the blends that model a small scale (a fill blended with the box's edge) may
+    bring one rarity nearer, but a colour as far from two rarities tells neither, so the
+    card's rarity is not settled by its fills (the box stays filled: it is not the unfilled
+    look). Fresh widest 1168029 at 1.27x: a Horse's one fill, drawn dark purple (L* 24) for
+    rare in middles of 22 px, was 64.7 from rare's colour and 60.3 from mythical's; blended
+    with the box's green edge it came 35.9 from mythical, 56.2 from rare, read mythical at
+    0.63, and with 3 boxes on the Farm the card was stated Unicorn."""
+    out = []
+    for (filled, kind, clear), (middle, _, _) in zip(verdicts, measured):
+        if filled and kind and kind != "pet":
+            d = sorted(min(float(np.linalg.norm(middle - c)) for c in colours)
+                       for colours in refs.values())
+            if d[0] >= tolerance and len(d) > 1 and d[1] - d[0] <= margin:
+                kind = ""
+        out.append((filled, kind, clear))
+    return out
 
 
 def _fills_like_a_mixed_row(verdicts: list[tuple[bool, str, float]],
