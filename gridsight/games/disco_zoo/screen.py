@@ -1772,8 +1772,15 @@ def _counted_loosely(image: np.ndarray, lattice: Lattice,
         return {}
     lawn = _lawn_colour(image, lattice, tiles)
     near_lawn = sum(n for card, n in loose if _fill_near(card, lawn))
+    # (a row whose fill reads off the lawn's green but whose rarity's colour is near it: a
+    # blended fill, its tiles of the lawn's green all the same; each named tile's own colour
+    # must then fit such a rarity, :func:`_rarity_near`)
+    rarities = {card.rarity for card, _ in loose
+                if not _fill_near(card, lawn) and _rarity_near(card, lawn)}
+    by_rarity = sum(n for card, n in loose if card.rarity in rarities and
+                    not _fill_near(card, lawn))
     beyond = sum(n for _, n in counted) + sum(n for _, n in loose) - shown
-    if beyond != len(flagged) or beyond > near_lawn:
+    if beyond != len(flagged) or beyond > near_lawn + by_rarity:
         return {}
     pictures = _card_pictures(cards)
     named, farthest = {}, 0.0
@@ -1781,6 +1788,9 @@ def _counted_loosely(image: np.ndarray, lattice: Lattice,
         sprite = _tile_sprite(image, lattice, *cell)
         if sprite is None or sprite.empty or \
                 (d := _nearest_card(sprite, pictures)) >= CORNERED_COUNTED:
+            return {}
+        if beyond > near_lawn and \
+                not rarities & set(_found_of_its_colour(image, lattice, *cell, None).rarities):
             return {}
         named[cell], farthest = sprite, max(farthest, d)
     for r, row in enumerate(tiles):  # (no other grass tile's picture as near a card's)
@@ -1794,6 +1804,17 @@ def _counted_loosely(image: np.ndarray, lattice: Lattice,
 
 
 LAWN_FILL = 25.0  # Lab distance within which a card's fill may be the lawn's green
+
+
+def _rarity_near(card: CardSeen, lawn: np.ndarray | None) -> bool:
+    """Whether ``card``'s rarity's colour (a found tile's rim is its rarity's colour) is
+    within :data:`LAWN_FILL` of the ``lawn``'s: its found tiles may read as grass though its
+    box row's fills, blended, read farther (fresh harder desktop 720028: the common Raccoon's
+    one fill read 29 Lab off the lawn, common's colour 5 from it)."""
+    references = _rarity_references(screen_facts())
+    if lawn is None or card.rarity not in references:
+        return False
+    return float(np.linalg.norm(references[card.rarity] - lawn)) < LAWN_FILL
 
 
 def _lawn_colour(image: np.ndarray, lattice: Lattice,
