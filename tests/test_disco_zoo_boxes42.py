@@ -46,6 +46,10 @@ def test_a_row_counted_on_or_agreeing_belies_nothing():
     # a row counted on is a clue the settling already held to: not weighed again
     counted = [CardClue(), replace(CardClue(), size=3)]
     assert _boxes_belie([Card(3), Card(3)], counted, (lion, zebra)) is None
+    # a name read beyond doubt off the card stands over its unclear row (a row's count rests
+    # on its panel found whole)
+    assert _boxes_belie([Card(3), Card(3)], unclear, (lion, zebra), [None, ("Zebra",)]) is None
+    assert _boxes_belie([Card(3), Card(3)], unclear, (lion, zebra), [("Lion",), None]) == (1, 3)
     # a card with no box row seen, or fewer cards than animals, says nothing
     assert _boxes_belie([Card(0), Card(4)], unclear, (zebra, zebra)) is None
     assert _boxes_belie([Card(3)], unclear, (zebra, zebra)) is None
