@@ -53,14 +53,6 @@ PITCH_STEP = 0.5  # coarse pitch step on the working grid, pixels
 MIN_SCORE = 0.12
 PAD = WORK_WIDTH // 8  # padding of the cumulative sums: half the largest pitch, and more
 SHIFTS = True  # a lattice scoring less is not a board
-# A lattice moved by whole tiles (``shifts``) carries its own pitch, refined on lines
-# elsewhere: where it lands within a third of a tile of a refined lattice of a pitch within
-# this share of its own, the refined one (placed on the lines there) is that lattice, and the
-# moved copy is not proposed. Disco Zoo widest 1160005, a crop of its edges: the lattice a
-# row under the board, refined to 0.98 the board's pitch, moved a row up lay 3 px inside the
-# board's own, read every tile (the board's reads a found tile hidden) and was taken; a found
-# tile was stated untapped with --animals.
-SAME_PITCH = 0.05
 
 
 @dataclass(frozen=True)
@@ -214,8 +206,6 @@ class LatticeSearch:
                     if x < 0 or y < 0 or x + cols * lattice.pitch_x > w \
                             or y + rows * lattice.pitch_y > h:
                         continue
-                    if any(_same_place(x, y, lattice.pitch_x, o) for o in out):
-                        continue  # (a refined lattice placed on these lines is there)
                     one = _coarse_one(loose, rows, cols, round(x * factor), round(y * factor),
                                       lattice.pitch_x * factor)
                     shifted.append(Lattice(x, y, lattice.pitch_x, lattice.pitch_y, rows, cols,
@@ -227,15 +217,6 @@ class LatticeSearch:
         if self._work is None:
             self._work = _working_maps(self.grey)
         return self._work
-
-
-def _same_place(x: float, y: float, pitch: float, refined: Lattice) -> bool:
-    """Whether a lattice moved to ``(x, y)`` with ``pitch`` (another lattice's, carried
-    over) lies on ``refined``: its corner within a third of a tile of that one's and its
-    pitch within :data:`SAME_PITCH` of it."""
-    return abs(x - refined.x) < refined.pitch_x / 3 \
-        and abs(y - refined.y) < refined.pitch_y / 3 \
-        and abs(pitch / refined.pitch_x - 1.0) < SAME_PITCH
 
 
 def lattices_at(image: np.ndarray, rows: int, cols: int,
