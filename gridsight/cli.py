@@ -67,6 +67,7 @@ def command_module(name: str) -> ModuleType:
 def build_parser() -> argparse.ArgumentParser:
     """The parser of ``gridsight``: every command listed, each built when it is chosen."""
     from gridsight.commands.lazy import LazySubParsers
+    from gridsight.commands.examples import add_examples
     from gridsight.commands.parser import Parser
     from gridsight.registry import game_names
 
@@ -78,6 +79,7 @@ def build_parser() -> argparse.ArgumentParser:
         ),
         epilog="Run 'gridsight COMMAND --help' for a command's options.",
     )
+    add_examples(parser, "")
     parser.add_argument("--version", action="version", version=f"gridsight {__version__}")
     subparsers = cast(LazySubParsers, parser.add_subparsers(
         dest="command", metavar="COMMAND", required=True, action=LazySubParsers))
@@ -88,9 +90,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _fill_command(name: str, parser: argparse.ArgumentParser) -> None:
     """Command ``name``'s options, by its module's ``add_parser``, into its listed parser."""
+    from gridsight.commands.examples import add_examples
     from gridsight.commands.lazy import Into
 
     command_module(name).add_parser(Into(parser))
+    add_examples(parser, name)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

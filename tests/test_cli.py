@@ -143,8 +143,9 @@ def test_a_run_imports_only_its_command_and_its_game():
     assert loaded("games") & {"gridsight.commands.solve", "gridsight.commands.analyze"} == set()
     solving = loaded("solve", "thrill-digger", str(board))
     commands = {m for m in solving if m.startswith("gridsight.commands.")}
-    assert commands == {"gridsight.commands.lazy", "gridsight.commands.parser",
-                        "gridsight.commands.solve"}, commands
+    # (gridsight.commands.examples: the help's examples, text only, no import of its own)
+    assert commands == {"gridsight.commands.examples", "gridsight.commands.lazy",
+                        "gridsight.commands.parser", "gridsight.commands.solve"}, commands
     games = {m.split(".")[2] for m in solving if m.startswith("gridsight.games.")
              and m.count(".") >= 2 and m.split(".")[2] in {name.replace("-", "_")
                                                             for name in game_names()}}
