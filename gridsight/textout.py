@@ -26,10 +26,18 @@ BOLD, PLAIN = "\033[1m", "\033[0m"
 
 
 def wrap_line(line: str, width: int = WIDTH) -> list[str]:
-    """``line`` as lines of at most ``width`` columns (a word longer than that stays whole)."""
+    """``line`` as lines of at most ``width`` columns (a word longer than that stays whole),
+    its continuation indented two columns more than the line itself (an indented note's
+    continuation was less indented than its first line, and read as a note of its own).
+
+    >>> wrap_line("   a note that is read in two lines", 24)
+    ['   a note that is read', '     in two lines']
+    """
     if len(line) <= width:
         return [line]
-    return textwrap.wrap(line, width=width, subsequent_indent="  ", break_long_words=False,
+    indent = line[: len(line) - len(line.lstrip(" "))]
+    return textwrap.wrap(line.lstrip(" "), width=width, initial_indent=indent,
+                         subsequent_indent=indent + "  ", break_long_words=False,
                          break_on_hyphens=False, drop_whitespace=True) or [line]
 
 
