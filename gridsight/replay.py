@@ -381,23 +381,56 @@ def board_picture(record: LogRecord, *, plain: bool = False):
         for c in range(cols):
             token = grid[r][c] if r < len(grid) and c < len(grid[r]) else "?"
             word = words.word(token, headers, token) if words is not None else None
-            text = one_line(word.short if word is not None else token)[:DRAWN_LABEL]
+            text = cell_label(word.short if word is not None else token)
             hexed = record.skin.get(token) or (word.colour if word is not None else None)
             colour = _bgr(hexed) if hexed else None
             x0, y0 = margin + c * cell, margin + r * cell
             shade = colour or ((120, 110, 100) if token == "." else (165, 160, 150))
             cv2.rectangle(image, (x0 + 1, y0 + 1), (x0 + cell - 2, y0 + cell - 2), shade, -1)
             if text and token != ".":
-                px = max(8, cell * 2 // 5 if plain else cell // 6)
-                spr = text_mod.sprite(text, px)
-                if spr.shape[1] > cell - 4:  # a long name: smaller, to stay in its cell
-                    px = max(7, int(px * (cell - 4) / spr.shape[1]))
-                    spr = text_mod.sprite(text, px)
+                spr = text_mod.sprite(*label_fitted(text, cell, plain))
                 top = (y0 + (cell - spr.shape[0]) // 2 if plain
                        else y0 + cell - spr.shape[0] - 3)
                 text_mod.blit_at(layer, spr, x0 + (cell - spr.shape[1]) // 2, top)
     image = composite(image, layer)
     return image, BoardGeometry.from_rect(margin, margin, cell, cell, rows, cols)
+
+
+def cell_label(short: str) -> str:
+    """A cell's word as :func:`board_picture` writes it: whole up to :data:`DRAWN_MARK`
+    characters, else cut with "..." (it was cut bare at :data:`DRAWN_LABEL`: an unsure found
+    tile said "Panda or Tig", in the picture and in its key).
+
+    >>> cell_label("Panda or Tiger?"), cell_label("x" * 50)[-5:]
+    ('Panda or Tiger?', 'xx...')
+    """
+    text = one_line(short)
+    return text if len(text) <= DRAWN_MARK else text[: DRAWN_MARK - 3] + "..."
+
+
+def label_fitted(text: str, cell: int, plain: bool = False) -> tuple[str, int]:
+    r"""``text`` as written in a ``cell`` px cell, and its cap height: large in the middle
+    (``plain``) or small at the foot; a text too wide for the cell goes on two lines
+    ("Panda or" over "Tiger?") when that lets it be larger, and is made smaller, down to
+    7 px, to stay in its cell.
+
+    >>> label_fitted("Panda or Tiger?", 72, plain=True)
+    ('Panda or\nTiger?', 9)
+    """
+    from gridsight.overlay import text as text_mod
+
+    room = cell - 4
+    best = (text, 0)
+    for form in (text, *text_mod.two_lines(text)):
+        px = max(8, cell * 2 // 5 if plain else cell // 6)
+        if form.count("\n"):
+            px = min(px, max(7, (cell - 6) // 3))  # two lines fit the cell's height
+        width = text_mod.text_width(form, px)
+        if width > room:  # a long name: smaller, to stay in its cell
+            px = max(7, int(px * room / width))
+        if px > best[1]:
+            best = (form, px)
+    return best
 
 
 def schematic(record: LogRecord) -> np.ndarray:
@@ -468,7 +501,7 @@ def board_key(record: LogRecord) -> tuple[tuple[str, str, str | None], ...]:
             if word is None:
                 seen[token] = (token, "not in the log" if not inside else token, None)
             else:
-                seen[token] = (one_line(word.short)[:DRAWN_LABEL], word.name, word.colour)
+                seen[token] = (cell_label(word.short), word.name, word.colour)
     return tuple(entry for entry in seen.values()
                  if entry[0] and entry[0].casefold() != entry[1].casefold())
 

@@ -331,3 +331,26 @@ def test_a_small_frames_figures_are_drawn_large_enough_to_read(tmp_path, thrill_
     runs = np.split(rows, np.flatnonzero(np.diff(rows) > 1) + 1)
     tallest = max(len(run) for run in runs)
     assert tallest >= 12, tallest
+
+
+def test_an_unsure_found_tile_is_named_whole_on_a_board_drawn_from_the_log():
+    """A Disco Zoo found tile read "Panda or Tiger?" was written "Panda or Tig" on the board
+    the report draws from the log, and keyed so under it: now whole, on two lines in its
+    cell, and not keyed (the cell says it in words)."""
+    from gridsight.overlay import text as text_mod
+    from gridsight.registry import get_game
+
+    text = ("region: Jungle\nanimals: Gorilla, Panda, Tiger\ntaps: 5\n. . . 2/3 .\n"
+            + ". . . . .\n" * 2 + ". . - . .\n. - . - -\n")
+    game = get_game("disco-zoo")
+    solution = game.solve(parse_boards(text)[0], game.options_type())
+    record = LogRecord(step=1, time=utc_now(), game="disco-zoo", board=text,
+                       advice=solution.advice)
+    assert [sign for sign, _, _ in replay.board_key(record)] == ["–"]
+    _, geometry = replay.board_picture(record)
+    quad = geometry.cell_quad(0, 3)
+    cell = int(round(float(quad[:, 0].max() - quad[:, 0].min())))
+    for plain in (False, True):
+        label, px = replay.label_fitted(replay.cell_label("Panda or Tiger?"), cell, plain)
+        assert label.replace("\n", " ") == "Panda or Tiger?"
+        assert text_mod.text_width(label, px) <= cell - 4
