@@ -258,3 +258,29 @@ def test_the_advice_wraps_between_phrases_never_between_a_cell_and_its_number(wi
         first = line.split()[0]
         assert not first[0].isdigit() and first not in ("and", "or"), lines
     assert all(not line.endswith((" and", " or", "column", "columns", "row")) for line in lines)
+
+
+@pytest.mark.gui
+def test_the_last_advice_while_thinking_goes_under_and_the_strip_keeps_its_width():
+    """While the next board is worked out the status is "Thinking… (last: <the advice>)": on
+    the advice line it widened the strip under a 360 px game to 744 px, and back to 360 px
+    with the advice, at every board. The last advice now goes on the line under."""
+    import os
+
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    pytest.importorskip("PySide6")
+    from gridsight.overlay.window import OverlayWindow, ensure_app
+
+    ensure_app()
+    win = OverlayWindow((0, 0, 360, 300))
+    geometry = BoardGeometry.from_rect(25, 20, 260, 260, 5, 5)
+    widths = []
+    for status in ("Tap row 1, column 3 - 53% an animal",
+                   "Preparing the solver (first run)… (last: Tap row 1, column 3 - 53% an "
+                   "animal)"):
+        win.update(geometry, Advice("disco-zoo", 5, 5), status)
+        widths.append(win.strip_box.w)
+    assert win.status_lines() == [("advice", "Preparing the solver (first run)…"),
+                                  ("caveat", "Last: Tap row 1, column 3 - 53% an animal")]
+    assert widths[0] == widths[1] == 360
+    win.close()
