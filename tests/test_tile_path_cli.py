@@ -269,3 +269,11 @@ def test_the_tiles_that_may_be_left_carry_a_check_mark_and_no_word():
     assert steps & set(labels), "a tile that may be left is also a step of the walk drawn"
     words = [entry.words for entry in legend_entries(advice)]
     assert "may be the one tile left uncrossed" in words, words
+
+
+def test_the_tiles_to_cross_are_counted_in_words(cli):
+    """"15 tile(s) to cross" said as a person does: "15 tiles", "1 tile"."""
+    code, out, _ = cli("solve", "tile-path", stdin="S . E\n")
+    assert code == 0 and "1 x 3: 2 tiles to cross from" in out
+    code, out, _ = cli("solve", "tile-path", stdin="S E\n")
+    assert code == 0 and "1 x 2: 1 tile to cross from" in out

@@ -389,8 +389,9 @@ def to_text(result: TilePathAnalysis) -> str:
     walk = _walk(result) or (board.current,)
     why = _outlined(result, tuple(Cell(r, c) for r, c in walk))[1]
     lines = [_status(result), *([why] if why else []),
-             f"Tile path, {board.rows} x {board.cols}: {len(board.uncrossed)} tile(s) to cross "
-             f"from {where(board.current)}{to_end}"]
+             f"Tile path, {board.rows} x {board.cols}: {len(board.uncrossed)} "
+             f"tile{'' if len(board.uncrossed) == 1 else 's'} to cross from "
+             f"{where(board.current)}{to_end}"]
     if not result.decided:
         lines.append(f"Full walk: {result.proven}.")
         if result.guess is not None:
