@@ -35,7 +35,7 @@ SYMBOLS: dict[str, str] = {
     "[ ]": "the advice",
     "( )": "certain, not tapped yet",
     "?": "not read",
-    "f": "flagged (f12%: flagged, 12% a mine)",
+    "f": "flagged, its chance after it (f12%: 12% a mine; fmine: certainly a mine)",
     "~": "not counted in time",
     "<": "not counted in time, at most that chance (<18%: at most 18%)",
 }

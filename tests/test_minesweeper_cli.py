@@ -207,3 +207,15 @@ def test_simulate_refuses_a_first_click_off_the_board(run_cli):
     assert code == 2 and "count from 1" in err  # rows and columns as the player counts them
     code, _, err = run_cli("simulate", "minesweeper", "--start", "3")
     assert code == 2 and "expected a cell as R,C" in err
+
+
+def test_a_flagged_certain_mine_is_written_as_the_key_says(run_cli):
+    """The table writes a flagged cell certainly a mine "fmine"; the key said only "f12%"."""
+    board = ("mines: 10\n0 0 1 F . . . . .\n0 0 1 2 . . . . .\n0 0 0 1 . . . . .\n"
+             "0 0 1 2 . . . . .\n1 1 2 F . . . . .\n. . 3 . . . . . .\n"
+             + ". . . . . . . . .\n" * 3)
+    code, out, err = run_cli("solve", "minesweeper", stdin=board)
+    assert code == 0, err
+    (key,) = [line for line in out.splitlines() if line.startswith("Key: ")]
+    table = out.split("Key: ")[0]
+    assert " fmine" in table and "fmine: certainly a mine" in key
