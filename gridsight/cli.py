@@ -125,6 +125,11 @@ def _run(argv: Sequence[str] | None, *, own_process: bool) -> int:
         # The command's start: a solve's limit counts from here (``solve``'s first board),
         # the game's solver, imported while its options are parsed, within it.
         started = Since.now()
+        if not (sys.argv[1:] if argv is None else argv):
+            # ``gridsight`` alone: the commands and the examples (argparse said only "the
+            # following arguments are required: COMMAND", naming none of them)
+            build_parser().print_help(sys.stdout)
+            return EXIT_INPUT
         options = build_parser().parse_args(argv)
         options.command_started = started
         max_memory = getattr(options, "max_memory", None)

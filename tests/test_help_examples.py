@@ -42,3 +42,11 @@ def test_the_help_shows_each_example_on_a_line_of_its_own(command, run_cli):
     for line, what in EXAMPLES[command]:
         assert f"  {line}" in lines and f"  # {what}" in lines
     assert all(len(line) <= 80 for line in lines[lines.index("examples:"):])
+
+
+def test_gridsight_alone_shows_the_commands_and_the_examples(run_cli):
+    """``gridsight`` with nothing after it said only "the following arguments are required:
+    COMMAND", naming no command."""
+    code, out, _ = run_cli()
+    assert code == 2
+    assert "analyze" in out and "demo" in out and "examples:" in out
