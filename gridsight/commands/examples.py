@@ -48,7 +48,8 @@ EXAMPLES: dict[str, tuple[tuple[str, str], ...]] = {
     "calibrate": (
         ("gridsight calibrate disco-zoo my-shot.png --skin phone",
          "a window asks for what it cannot find"),
-        ("gridsight analyze my-other-shot.png --pack phone", "then read with that pack"),
+        ("gridsight analyze --game disco-zoo --pack phone my-other-shot.png",
+         "then read with that pack"),
     ),
     "live": (
         ("gridsight windows", "the windows you can follow, by title"),
