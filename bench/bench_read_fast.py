@@ -34,7 +34,6 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections import OrderedDict
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
@@ -45,6 +44,7 @@ from bench_disco_settle import _forget, patched  # noqa: E402
 from gridsight.games.disco_zoo import identify, settle  # noqa: E402
 from gridsight.games.disco_zoo.screen import locate_rescue  # noqa: E402
 from gridsight.vision import glyphs, sprites  # noqa: E402
+from gridsight.vision.bounded import BoundedMemo  # noqa: E402
 from test_disco_zoo_screens import read_plainly, real_screen  # noqa: E402
 
 
@@ -76,19 +76,12 @@ def old_ways():
 _ROOM = identify._room
 
 
-class _ForgetfulOrdered(OrderedDict):
-    """An ordered memo that keeps nothing (the sprite distances by pixels, off)."""
-
-    def __setitem__(self, key, value) -> None:
-        pass
-
-
 @contextmanager
 def old_ways_42():
     """Session 42's savings undone (the baseline of ``--undo 42``)."""
     with ExitStack() as stack:
-        stack.enter_context(patched(sprites, "_DISTANCES", _ForgetfulOrdered()))
-        stack.enter_context(patched(sprites, "_SEEN", _ForgetfulOrdered()))
+        stack.enter_context(patched(sprites, "_DISTANCES", BoundedMemo(0)))
+        stack.enter_context(patched(sprites, "_SEEN", BoundedMemo(0)))
         yield
 
 

@@ -38,15 +38,17 @@ docs/api.md has an example for every game.
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields, is_dataclass, replace
-from types import MappingProxyType, UnionType
+from types import MappingProxyType, ModuleType, UnionType
 from typing import TYPE_CHECKING, Any, Union, get_args, get_origin, get_type_hints
 
 from gridsight.errors import (
     ArgumentError, HintChoices, ReadError, RuntimeFailure, UnknownGameError,
 )
+from gridsight.games.base import GameAdapter, Solution
 from gridsight.games.options import SolveOptions
 from gridsight.limits import MAX_PIXELS
 from gridsight.registry import all_specs, get_spec
@@ -57,14 +59,41 @@ from gridsight.solvers.errors import BoardFormatError, ImpossibleBoardError, Inp
 from gridsight.solvers.limit import Limit, LimitReached, Quality, Since
 from gridsight.vision.errors import BoardNotFoundError, VisionInputError
 
+
+class _Later:
+    """The names of a module that ``load`` imports when one of them is first read: an
+    annotation naming them resolves (``typing.get_type_hints(read)``) while ``import
+    gridsight.api`` imports neither numpy, OpenCV nor the readers. Any other name is not
+    there (a probe for ``__wrapped__`` or a mock's attribute loads nothing). Each module is
+    named by a literal import, so that the architecture test sees it."""
+
+    def __init__(self, load: Callable[[], ModuleType], *names: str) -> None:
+        self._load, self._names = load, frozenset(names)
+
+    def __getattr__(self, name: str) -> Any:
+        if name not in self._names:
+            raise AttributeError(f"{name} is not one of {sorted(self._names)}")
+        return getattr(self._load(), name)
+
+    def __repr__(self) -> str:
+        return f"<a module loaded when {', '.join(sorted(self._names))} is read>"
+
+
 if TYPE_CHECKING:  # pragma: no cover - OpenCV and the readers load when a picture is read
     import numpy as np
 
-    from gridsight.games.base import GameAdapter, Solution
+    from gridsight import screenshots
     from gridsight.games.spec import HintOption
-    from gridsight.readers.base import BoardReading, ReadHints
-    from gridsight.screenshots import Solve
-    from gridsight.vision.geometry import BoardGeometry
+    from gridsight.readers import base as readers
+    from gridsight.vision import geometry as vision_geometry
+else:
+    np = _Later(lambda: importlib.import_module("numpy"), "ndarray")
+    screenshots = _Later(lambda: importlib.import_module("gridsight.screenshots"), "Solve")
+    readers = _Later(lambda: importlib.import_module("gridsight.readers.base"),
+                     "BoardReading", "ReadHints")
+    vision_geometry = _Later(lambda: importlib.import_module("gridsight.vision.geometry"),
+                             "BoardGeometry")
+
 
 #: The most characters a hint's text may hold (its names, commas counted): three animals'
 #: names or a piece set are a few dozen; a hint parsed name by name took 5 s for 100,000.
@@ -173,7 +202,7 @@ class Reading:
     notes: tuple[str, ...]
     warnings: tuple[str, ...]
     pack: str
-    geometry: BoardGeometry = field(repr=False, compare=False)
+    geometry: vision_geometry.BoardGeometry = field(repr=False, compare=False)
     size: tuple[int, int] | None = field(default=None, repr=False, compare=False)
     colours: Mapping[str, tuple[int, int, int]] = field(
         default_factory=lambda: MappingProxyType({}), repr=False, compare=False)
@@ -184,7 +213,8 @@ class Reading:
         return parse_boards(self.board, source="<screenshot>")[0]
 
     @classmethod
-    def of(cls, reading: BoardReading, pack: str, geometry: BoardGeometry,
+    def of(cls, reading: readers.BoardReading, pack: str,
+           geometry: vision_geometry.BoardGeometry,
            size: tuple[int, int] | None = None,
            colours: Mapping[str, tuple[int, int, int]] | None = None) -> Reading:
         """The reading of a reader's ``reading`` found by ``pack`` at ``geometry`` in a picture
@@ -367,7 +397,7 @@ def _text_of(board: BoardText) -> str:
 
 
 def _solver(adapter: GameAdapter, limit: Limit | None, options: Any,
-            since: Since | None = None) -> Solve:
+            since: Since | None = None) -> screenshots.Solve:
     """``adapter.solve`` with the game's typed options (:func:`options_of`) and ``limit``,
     when given, in place of theirs; its time counted from ``since`` when given (a moment
     before the solver's own start: the call's first line), unless the limit counts from a
@@ -491,7 +521,7 @@ def _image(image: Image, max_pixels: int = MAX_PIXELS) -> np.ndarray:
     return load_image(path, max_pixels=max_pixels, raise_with="max_pixels=N")
 
 
-def _hints(hints: Mapping[str, Any] | None, game: str | None) -> ReadHints:
+def _hints(hints: Mapping[str, Any] | None, game: str | None) -> readers.ReadHints:
     """The reader's hints from a mapping: the names every game declares; a value is parsed as
     its command-line option would be (a number or names as their text)."""
     from gridsight.readers.base import ReadHints
@@ -530,7 +560,8 @@ def _hints(hints: Mapping[str, Any] | None, game: str | None) -> ReadHints:
 
 
 def _read(image: Image, game: str | None, pack: str | None,
-          hints: Mapping[str, Any] | None, max_pixels: int) -> tuple[Reading, BoardReading]:
+          hints: Mapping[str, Any] | None,
+          max_pixels: int) -> tuple[Reading, readers.BoardReading]:
     from gridsight.screenshots import PackShelf, read_screenshot, skin_colours
 
     if game is not None and not get_spec(game).reads_screenshots:

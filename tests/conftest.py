@@ -50,49 +50,50 @@ REPO = Path(__file__).resolve().parent.parent
 EXAMPLES = REPO / "examples"
 
 
-#: The test files that take longest, longest first: each file's seconds of CPU in the whole
-#: suite (``-n 2``, the 37th session's merged stage, in the test process by
-#: /work/team/suite28/cpuclock.py; the two bench files with the ~20 s each of the process
-#: their scripts run in, the limits file with its 7 s of processes): the 30 longest. Under
-#: ``--dist loadfile`` each file runs whole on one worker, handed out in collection order
-#: (pyproject's ``--no-loadscope-reorder``): so these start first and the short files fill in
-#: behind them, and neither worker is left running a long file alone at the end (the longest
-#: processing time first rule; the list of the 28th session left out test_desktop_players
-#: and test_desktop_decoys, 24 s and 10 s since, which then waited behind the 30). The
-#: bench scripts are two files (test_bench.py, test_bench_screens.py) so that both workers
-#: share them. Only the order changes; a file not named here runs after them in the usual
-#: order, and a name that no longer exists does nothing.
+#: The test files that take longest, longest first: the 30 whose seconds on an idle machine
+#: are largest, counted as the CPU of the test process, of the processes it waited for and
+#: the seconds asleep (``cpu + child + sleep`` of tools/fileclock.py; its ``wall``, 1.0-11.5x
+#: that on the loaded machine measured, grew with the load unevenly from file to file). From
+#: the whole suite run once, ``-n 2`` on main of the 43rd session (abdeb5f5), as
+#: ``PYTHONPATH=.:tools FILECLOCK_OUT=DIR/clock python -m pytest -p fileclock -n 2``: the lines
+#: of DIR/clock.gw0 and clock.gw1 together, sorted by that sum. Under ``--dist loadfile`` each
+#: file runs whole on one worker, handed out in collection order (pyproject's
+#: ``--no-loadscope-reorder``): so these start first and the short files fill in behind them,
+#: and neither worker is left running a long file alone at the end (the longest processing
+#: time first rule). The bench scripts are two files (test_bench.py, test_bench_screens.py)
+#: so that both workers share them. Only the order changes; a file not named here runs after
+#: them in the usual order, and a name that no longer exists does nothing.
 LONGEST_FIRST = (
-    "test_desktop.py",  # 37 s
-    "test_bench.py",  # 7 s + 22 s of its scripts' process
-    "test_tile_path_rooms.py",  # 28 s
-    "test_desktop_players.py",  # 24 s
-    "test_bench_screens.py",  # ~20 s of its scripts' process
-    "test_disco_zoo_screens.py",  # 17 s
-    "test_tile_path_cut_views.py",  # 14 s
-    "test_thrill_3d_looks.py",  # 13 s
-    "test_screen_text.py",  # 11 s
-    "test_desktop_decoys.py",  # 10 s
-    "test_calibrate_proposes.py",  # 9 s
-    "test_calibrate_real_look.py",  # 9 s
-    "test_disco_zoo_cards.py",  # 8 s
-    "test_tile_path_floor_pattern.py",  # 8 s
-    "test_calibrate.py",  # 8 s
-    "test_live_hint_choice.py",  # 7 s
-    "test_limits_memory.py",  # 7 s, most in its processes
-    "test_vision_locate_whole_screens.py",  # 7 s
-    "test_thrill_3d_tracker.py",  # 7 s
-    "test_live_real_look.py",  # 7 s
-    "test_disco_zoo_cards35.py",  # 7 s
-    "test_desktop_small.py",  # 7 s
-    "test_doubts.py",  # 7 s
-    "test_disco_zoo_engines.py",  # 7 s
-    "test_calibrate_window.py",  # 6 s
-    "test_fuzz_cli.py",  # 6 s with its processes
-    "test_disco_zoo_box_rows29.py",  # 6 s
-    "test_pentomino_counts.py",  # 5 s
-    "test_tile_path_link.py",  # 5 s
-    "test_limit_every_solver.py",  # 5 s
+    "test_desktop.py",  # 42 s
+    "test_bench.py",  # 11 s + 25 s of its scripts' processes
+    "test_bench_screens.py",  # 35 s of its scripts' process
+    "test_e2e_live_real_look.py",  # 33 s, 28 of them asleep (a live run's real time)
+    "test_tile_path_rooms.py",  # 32 s
+    "test_thrill_3d_looks.py",  # 26 s
+    "test_disco_zoo_screens.py",  # 24 s
+    "test_calibrate_real_look.py",  # 22 s
+    "test_live_windows.py",  # 20 s, 15 asleep
+    "test_calibrate_proposes.py",  # 19 s
+    "test_screen_text.py",  # 19 s
+    "test_desktop_decoys.py",  # 18 s
+    "test_disco_zoo_cards.py",  # 16 s
+    "test_desktop_players.py",  # 16 s
+    "test_tile_path_floor_pattern.py",  # 15 s
+    "test_e2e_live.py",  # 15 s, 12 asleep
+    "test_disco_zoo_engines.py",  # 13 s
+    "test_disco_zoo_cards35.py",  # 13 s
+    "test_live_hint_choice.py",  # 13 s
+    "test_fuzz_cli.py",  # 13 s with its processes
+    "test_desktop_small.py",  # 12 s
+    "test_vision_locate_whole_screens.py",  # 12 s
+    "test_doubts.py",  # 12 s
+    "test_live_real_look.py",  # 12 s
+    "test_tile_path_cut_views.py",  # 12 s
+    "test_thrill_3d_tracker.py",  # 12 s
+    "test_calibrate_window.py",  # 10 s
+    "test_live_thrill_digger_qt.py",  # 10 s
+    "test_disco_zoo_lengths.py",  # 10 s
+    "test_limits_memory.py",  # 9 s, most in its processes
 )
 
 

@@ -235,6 +235,22 @@ class BoardGeometry:
                    None if view is None else tuple(float(v) for v in view))
 
 
+def shrunk_for(image: np.ndarray, geometry: BoardGeometry,
+               cell: float) -> tuple[np.ndarray, BoardGeometry]:
+    """``image`` area-shrunk and ``geometry`` scaled with it when the board's cells are much
+    wider than ``cell`` pixels (a warp to cells of ``cell`` pixels would alias thin text and
+    lines): to ``cell`` pixels a cell, or both as they are when that is 0.8 of a cell or more.
+    The geometry so scaled keeps no ``view``."""
+    w, _ = geometry.cell_size(0, 0)
+    factor = cell / max(w, 1e-6)
+    if factor >= 0.8:
+        return image, geometry
+    small = cv2.resize(image, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
+    fx, fy = small.shape[1] / image.shape[1], small.shape[0] / image.shape[0]
+    return small, BoardGeometry(geometry.rows, geometry.cols,
+                                np.diag([fx, fy, 1.0]) @ geometry.homography)
+
+
 def warp_region(
     image: np.ndarray,
     geometry: BoardGeometry,

@@ -34,7 +34,7 @@ import numpy as np
 
 from gridsight.vision.classify import RMS_SCALE, board_thumbnails
 from gridsight.vision.errors import VisionInputError
-from gridsight.vision.geometry import BoardGeometry, warp_region
+from gridsight.vision.geometry import BoardGeometry, shrunk_for, warp_region
 from gridsight.vision.packs import (
     DEFAULT_MIN_MARGIN, DEFAULT_MIN_SCORE, Anchor, Template, TemplatePack, make_pack,
 )
@@ -142,7 +142,7 @@ def learn_anchor(
     rows, cols = geometry.rows, geometry.cols
     size = (round((cols + 2 * margin) * cw), round((rows + 2 * margin) * ch))
     box = (-margin, -margin, cols + margin, rows + margin)
-    shrunk, g = _shrink_for(image, geometry, cw)
+    shrunk, g = shrunk_for(image, geometry, 1.25 * cw)
     picture = warp_region(shrunk, g, box, size, interpolation=cv2.INTER_LINEAR)
     inside = warp_region(np.full(shrunk.shape[:2], 255, np.uint8), g, box, size,
                          interpolation=cv2.INTER_NEAREST, border_value=0)
@@ -156,23 +156,11 @@ def learn_anchor(
 
 
 def _cut_cells(image: np.ndarray, geometry: BoardGeometry, size: tuple[int, int]) -> list:
-    shrunk, g = _shrink_for(image, geometry, size[0])
+    shrunk, g = shrunk_for(image, geometry, 1.25 * size[0])
     board = g.warp_board(shrunk, size)
     cw, ch = size
     return [board[r * ch : (r + 1) * ch, c * cw : (c + 1) * cw].copy()
             for r in range(g.rows) for c in range(g.cols)]
-
-
-def _shrink_for(image: np.ndarray, geometry: BoardGeometry, cell_px: int):
-    """Area-shrink ``image`` when its cells are much bigger than ``cell_px`` (no aliasing)."""
-    w, _ = geometry.cell_size(0, 0)
-    factor = 1.25 * cell_px / max(w, 1e-6)
-    if factor >= 0.8:
-        return image, geometry
-    small = cv2.resize(image, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
-    fx, fy = small.shape[1] / image.shape[1], small.shape[0] / image.shape[0]
-    return small, BoardGeometry(geometry.rows, geometry.cols,
-                                np.diag([fx, fy, 1.0]) @ geometry.homography)
 
 
 def _nearest_group(label: str, thumb: np.ndarray, reps: dict) -> str:

@@ -27,12 +27,12 @@ True
 from __future__ import annotations
 
 import hashlib
-from collections import OrderedDict
 from dataclasses import dataclass
 
 import cv2
 import numpy as np
 
+from gridsight.vision.bounded import BoundedMemo
 from gridsight.vision.colour_norms import norms, squares
 
 GRID = 12  # sprites are compared on a GRID x GRID resampling of their ink box
@@ -128,22 +128,15 @@ def sprite_distance(a: Sprite, b: Sprite, ink: float = INK) -> float:
     if a.empty or b.empty:
         return 1.0
     key = (_pixels(a), _pixels(b), float(ink))
-    known = _DISTANCES.get(key)
-    if known is None:
-        known = _DISTANCES[key] = _sprite_distance(a, b, ink)
-        while len(_DISTANCES) > DISTANCES:
-            _DISTANCES.popitem(last=False)
-    else:
-        _DISTANCES.move_to_end(key)
-    return known
+    return _DISTANCES.remember(key, lambda: _sprite_distance(a, b, ink))
 
 
 # Distances by the two sprites' pixels (a screen compares one tile's sprite with the same
 # card's several times: its cards, its ties, its settling; measured on real-look seeds
 # 7000-7011, a quarter of the pairs were compared before). Exact pixels, colours and boxes
 # (all that :func:`_sprite_distance` reads), so shared across screens.
-_DISTANCES: OrderedDict[tuple, float] = OrderedDict()
-DISTANCES = 4096  # pairs remembered at most (the oldest forgotten first)
+DISTANCES = 4096  # pairs remembered at most (least recently used dropped first)
+_DISTANCES: BoundedMemo[tuple, float] = BoundedMemo(DISTANCES)
 
 
 def _pixels(sprite: Sprite) -> tuple:
@@ -180,20 +173,17 @@ def _seen(sprite: Sprite, backgrounds: list[np.ndarray], ink: float):
     tile's sprite is compared with each card in turn, all on the same two colours (measured on
     seeds 7000-7011: two thirds of the grids made had been made before). Read only."""
     key = (_pixels(sprite), tuple(_colour(c) for c in backgrounds), float(ink))
-    seen = _SEEN.get(key)
-    if seen is None:
+
+    def see() -> tuple:
         mask = _ink(sprite.picture, backgrounds, ink)
         grid = _on_grid(sprite, mask)
-        seen = _SEEN[key] = (mask, grid, None if grid is None else _palette(sprite, mask))
-        while len(_SEEN) > SEEN:
-            _SEEN.popitem(last=False)
-    else:
-        _SEEN.move_to_end(key)
-    return seen
+        return mask, grid, None if grid is None else _palette(sprite, mask)
+
+    return _SEEN.remember(key, see)
 
 
-_SEEN: OrderedDict[tuple, tuple] = OrderedDict()
-SEEN = 512  # sprites seen on two colours remembered at most (the oldest forgotten first)
+SEEN = 512  # sprites seen on two colours remembered at most (least recently used dropped first)
+_SEEN: BoundedMemo[tuple, tuple] = BoundedMemo(SEEN)
 
 
 def _colour(colour) -> tuple:

@@ -35,13 +35,14 @@ from __future__ import annotations
 
 import hashlib
 import threading
-from collections import OrderedDict
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any, Callable
 
 import cv2
 import numpy as np
+
+from gridsight.vision.bounded import BoundedMemo
 
 WORK_WIDTH = 360  # the pitch search runs on the picture shrunk to about this width
 EDGE_CAP = 60.0  # a change of this many levels across a column is a full edge
@@ -368,7 +369,7 @@ def _grey(image: np.ndarray) -> np.ndarray:
 
 PICTURES_KEPT = 4  # pictures whose worked-out parts are kept (:func:`_worked_out`) ...
 PICTURE_BYTES_KEPT = 8 << 20  # ... when their pixels take at most this (a 1080p screenshot)
-_PICTURES: OrderedDict[bytes, dict[Any, Any]] = OrderedDict()
+_PICTURES: BoundedMemo[bytes, dict[Any, Any]] = BoundedMemo(PICTURES_KEPT)
 _PICTURES_LOCK = threading.Lock()
 
 
@@ -385,14 +386,7 @@ def _worked_out(image: np.ndarray) -> dict[Any, Any]:
     key = hashlib.sha1(np.ascontiguousarray(image).data).digest() \
         + repr((image.shape, image.dtype.str)).encode()
     with _PICTURES_LOCK:
-        memo = _PICTURES.get(key)
-        if memo is None:
-            memo = _PICTURES[key] = {}
-            while len(_PICTURES) > PICTURES_KEPT:
-                _PICTURES.popitem(last=False)
-        else:
-            _PICTURES.move_to_end(key)
-    return memo
+        return _PICTURES.remember(key, dict)
 
 
 def _once(memo: dict[Any, Any], key: Any, make: Callable[[], Any]) -> Any:

@@ -35,6 +35,7 @@ from gridsight.calibration import (
     CALIBRATORS, DEFAULT_SKIN, CalibrationError, _check_corners, _check_name, corner_not_a_number,
     find_through, labels_and_board, propose, read_through,
 )
+from gridsight.commands.screen_options import pit_difficulties, screen_games
 from gridsight.errors import RuntimeFailure
 from gridsight.games.spec import GridReading, PitReading
 from gridsight.limits import add_max_pixels_argument
@@ -44,11 +45,6 @@ from gridsight.solvers.errors import one_line
 LIVE_EXTRA = "pip install 'gridsight[live]'"
 
 
-def _calibrated_games() -> list[str]:
-    """The games with a calibration: every game whose spec reads the screen."""
-    return [spec.name for spec in all_specs() if spec.reading is not None]
-
-
 def _furniture() -> dict[str, list[str]]:
     """Each furniture name a grid game's reading declares, with the games declaring it."""
     names: dict[str, list[str]] = {}
@@ -56,15 +52,6 @@ def _furniture() -> dict[str, list[str]]:
         if isinstance(spec.reading, GridReading):
             for name in spec.reading.furniture:
                 names.setdefault(name, []).append(spec.name)
-    return names
-
-
-def _pit_difficulties() -> list[str]:
-    """The difficulties of every pit game (their pits' sizes)."""
-    names: list[str] = []
-    for spec in all_specs():
-        if isinstance(spec.reading, PitReading):
-            names += [d for d in spec.reading.sizes if d not in names]
     return names
 
 
@@ -80,8 +67,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
             "'gridsight analyze --pack NAME'."
         ),
     )
-    parser.add_argument("game", choices=_calibrated_games(), metavar="GAME",
-                        help="one of: " + ", ".join(_calibrated_games()))
+    parser.add_argument("game", choices=screen_games(), metavar="GAME",
+                        help="one of: " + ", ".join(screen_games()))
     parser.add_argument("images", nargs="+", metavar="IMAGE",
                         help="a screenshot showing the whole board; for a room bigger than "
                         "the screen (--room), one or more screenshots of it")
@@ -104,7 +91,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                         help="save the pack even when it does not read its own screenshot "
                              "back (wrong corners or labels); without it such a pack is "
                              "refused and nothing is saved")
-    parser.add_argument("--difficulty", choices=_pit_difficulties(),
+    parser.add_argument("--difficulty", choices=pit_difficulties(),
                         help="a 3D pit: the pit's difficulty (its size)")
     for name, games in _furniture().items():
         plural = name.endswith("s")

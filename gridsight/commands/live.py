@@ -26,12 +26,15 @@ from gridsight.commands.screen_options import (
     add_read_hint_arguments,
     add_solver_arguments,
     check_hints_together,
+    pit_difficulties,
+    pit_games,
     read_hints_from,
+    screen_games,
     solver_settings_from,
 )
 from gridsight.games.arguments import positive_int
 from gridsight.games.spec import GameSpec, GridReading, PitReading
-from gridsight.registry import all_specs, game_names, get_spec
+from gridsight.registry import game_names, get_spec
 from gridsight.solvers.errors import one_line
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -57,7 +60,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--game", required=True, choices=game_names(),
                         help="the game being played (screen reading: "
-                        + ", ".join(_screen_games()) + "; any game with --manual)")
+                        + ", ".join(screen_games()) + "; any game with --manual)")
     where = parser.add_argument_group("what to capture (one of; default: monitor 1)")
     where.add_argument("--window", metavar="TITLE", default=None,
                        help="the window whose title is TITLE, or holds it (any case; "
@@ -75,11 +78,11 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--pack", metavar="P", default=None,
                         help="template pack: a skin name or a pack folder (default: shipped)")
     parser.add_argument("--calibration", metavar="FILE", default=None,
-                        help="a game read as a 3D pit (" + ", ".join(_pit_games()) + "): the "
+                        help="a game read as a 3D pit (" + ", ".join(pit_games()) + "): the "
                         "pit saved by gridsight calibrate GAME (its calibration.json or "
                         "folder); capture the same screen rectangle the calibration screenshot "
                         "showed")
-    parser.add_argument("--difficulty", default=None, choices=_pit_difficulties(),
+    parser.add_argument("--difficulty", default=None, choices=pit_difficulties(),
                         help="a 3D pit: the difficulty (default: from the pit's size)")
     parser.add_argument("--log", metavar="FILE", default=None,
                         help="append one JSON line per new board here (default: a new file "
@@ -109,22 +112,6 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     add_read_hint_arguments(parser, what="screen")
     add_solver_arguments(parser, command="live")
     parser.set_defaults(func=run)
-
-
-def _screen_games() -> list[str]:
-    return [spec.name for spec in all_specs() if spec.reading is not None]
-
-
-def _pit_games() -> list[str]:
-    return [spec.name for spec in all_specs() if isinstance(spec.reading, PitReading)]
-
-
-def _pit_difficulties() -> list[str]:
-    names: list[str] = []
-    for spec in all_specs():
-        if isinstance(spec.reading, PitReading):
-            names += [d for d in spec.reading.sizes if d not in names]
-    return names
 
 
 def session_log_path(now: datetime | None = None) -> Path:
@@ -290,10 +277,10 @@ def _run_with(options: argparse.Namespace, spec, solve_options, worker) -> int:
     reading = spec.reading
     if options.calibration and not isinstance(reading, PitReading):
         raise InputError("--calibration is for a game read as a 3D pit (--game "
-                         + " or ".join(_pit_games()) + ")")
+                         + " or ".join(pit_games()) + ")")
     if reading is None:
         raise RuntimeFailure(f"{options.game} cannot be read off the screen yet; use --manual "
-                             f"(screen reading: {', '.join(_screen_games())})")
+                             f"(screen reading: {', '.join(screen_games())})")
     source = board_source(spec, options)
     capture, log = _open_capture_and_log(options)
     worker.start()  # while the window is found: the first board waits less

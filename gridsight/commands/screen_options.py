@@ -1,4 +1,5 @@
-"""Options shared by the commands that read boards off pictures (``analyze`` and ``live``).
+"""Options shared by the commands that read boards off pictures (``analyze`` and ``live``;
+``calibrate`` shares the lists of games that read the screen).
 
 Both offer what each game's spec declares: the hints a picture may not show
 (:class:`~gridsight.games.spec.HintOption`: a Disco Zoo rescue's animals, a pentomino level's
@@ -13,12 +14,31 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from gridsight.games.arguments import add_renamed_option  # noqa: F401 - the commands use it
-from gridsight.games.spec import HintOption, SolverOption
+from gridsight.games.spec import HintOption, PitReading, SolverOption
 from gridsight.limits import add_wall_limit_argument
 from gridsight.registry import all_specs
 
 if TYPE_CHECKING:  # the readers import OpenCV: not for ``gridsight --help``
     from gridsight.readers.base import ReadHints
+
+
+def screen_games() -> list[str]:
+    """The games whose spec reads the screen (through a pack, or as a calibrated 3D pit)."""
+    return [spec.name for spec in all_specs() if spec.reading is not None]
+
+
+def pit_games() -> list[str]:
+    """The games read as a 3D pit (:class:`~gridsight.games.spec.PitReading`)."""
+    return [spec.name for spec in all_specs() if isinstance(spec.reading, PitReading)]
+
+
+def pit_difficulties() -> list[str]:
+    """The difficulties of every pit game (their pits' sizes), each once, in order."""
+    names: list[str] = []
+    for spec in all_specs():
+        if isinstance(spec.reading, PitReading):
+            names += [d for d in spec.reading.sizes if d not in names]
+    return names
 
 
 def _hint_options() -> list[tuple[HintOption, list[str]]]:

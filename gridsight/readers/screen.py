@@ -12,7 +12,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from gridsight.vision.geometry import BoardGeometry, warp_region
+from gridsight.vision.geometry import BoardGeometry, shrunk_for, warp_region
 from gridsight.vision.lettering import put_text, text_size
 
 
@@ -21,20 +21,8 @@ def native_screen(image: np.ndarray, geometry: BoardGeometry, board_x: float, bo
     """The ``width`` x ``height`` screen whose board's top-left cell corner is at
     ``(board_x, board_y)`` with ``cell``-pixel cells, cut from ``image`` (black outside it)."""
     box = (-board_x / cell, -board_y / cell, (width - board_x) / cell, (height - board_y) / cell)
-    source, g = _shrunk(image, geometry, cell)
+    source, g = shrunk_for(image, geometry, cell)  # (a large screenshot: no thin text aliased)
     return warp_region(source, g, box, (width, height), border_value=0)
-
-
-def _shrunk(image: np.ndarray, geometry: BoardGeometry, cell: float):
-    """Area-shrink a large screenshot first so the warp does not alias thin text."""
-    w, _ = geometry.cell_size(0, 0)
-    factor = cell / max(w, 1e-6)
-    if factor >= 0.8:
-        return image, geometry
-    small = cv2.resize(image, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
-    fx, fy = small.shape[1] / image.shape[1], small.shape[0] / image.shape[0]
-    return small, BoardGeometry(geometry.rows, geometry.cols,
-                                np.diag([fx, fy, 1.0]) @ geometry.homography)
 
 
 def dominant_color(pixels: np.ndarray) -> np.ndarray:

@@ -20,7 +20,6 @@ A card is named only when every reading naming it otherwise is clearly worse
 from __future__ import annotations
 
 import hashlib
-from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache
 from typing import Callable, Sequence
@@ -32,6 +31,7 @@ from gridsight.games.disco_zoo.settle import colour_rules_out
 from gridsight.games.disco_zoo.title_label import recut_label, same_rows
 from gridsight.games.disco_zoo.title_region import TALLER, TITLE_LETTER, counter_line
 from gridsight.solvers.disco_zoo.catalogue import Animal, load_catalogue
+from gridsight.vision.bounded import BoundedMemo
 from gridsight.vision.cipher import (
     UNREAD,
     Cipher,
@@ -638,8 +638,8 @@ def _joined_cuts(line: TextLine, join: Callable[[tuple[int, ...]], TextLine | No
     return cut
 
 
-_MADE: OrderedDict[tuple, tuple[TextLine, TextLine | None]] = OrderedDict()
 MADE = 64  # lines cut anew remembered (a screen's names make up to 26: 0.76x seed 7000)
+_MADE: BoundedMemo[tuple, tuple[TextLine, TextLine | None]] = BoundedMemo(MADE)
 
 
 def _made_once(make: Callable[..., TextLine | None], line: TextLine,
@@ -654,12 +654,7 @@ def _made_once(make: Callable[..., TextLine | None], line: TextLine,
     (its glyphs held, their ids not reused), the oldest dropped beyond :data:`MADE`."""
     key = (make, tuple(id(g) for g in line.glyphs), line.words, line.box, line.height,
            line.colour, args)
-    entry = _MADE.get(key)
-    if entry is None:
-        entry = _kept(_MADE, key, (line, make(line, *args)), MADE)
-    else:
-        _MADE.move_to_end(key)
-    source, made = entry
+    source, made = _MADE.remember(key, lambda: (line, make(line, *args)))
     return line if made is source else made
 
 
@@ -875,9 +870,9 @@ def _card_options(region: str, written: tuple[str, ...] | None,
     return tuple(a for a in pool if card.allows(a))
 
 
-_RECENT: OrderedDict[bytes, ScreenText] = OrderedDict()
 RECENT = 8  # screens whose text is remembered (live play reads one screen again and again)
-_LINES: OrderedDict[bytes, tuple[list[TextLine], list[list[TextLine]]]] = OrderedDict()
+_RECENT: BoundedMemo[bytes, ScreenText] = BoundedMemo(RECENT)
+_LINES: BoundedMemo[bytes, tuple[list[TextLine], list[list[TextLine]]]] = BoundedMemo(RECENT)
 
 
 def _screen_lines(image: np.ndarray, cards: Sequence[CardText], title_bottom: int,
@@ -887,17 +882,16 @@ def _screen_lines(image: np.ndarray, cards: Sequence[CardText], title_bottom: in
     they do not depend on what the cards' boxes and colours say, and a screen's names are
     read twice, with every clue and with the clear ones only (measured: the second reading
     was a quarter of the CPU the names took)."""
-    key = None
-    if pixels is not None:
-        where = tuple((card.box, card.picture, card.name_box) for card in cards)
-        key = hashlib.sha1(pixels + repr((where, int(title_bottom))).encode()).digest()
-        if key in _LINES:
-            _LINES.move_to_end(key)
-            return _LINES[key]
-    bar = _bar_lines(image, int(title_bottom))
-    label = _attempts_line(bar)
-    found = (bar, _cards_lines(image, cards, _letter_shape(label), label=label))
-    return found if key is None else _kept(_LINES, key, found)
+    def find() -> tuple[list[TextLine], list[list[TextLine]]]:
+        bar = _bar_lines(image, int(title_bottom))
+        label = _attempts_line(bar)
+        return bar, _cards_lines(image, cards, _letter_shape(label), label=label)
+
+    if pixels is None:
+        return find()
+    where = tuple((card.box, card.picture, card.name_box) for card in cards)
+    key = hashlib.sha1(pixels + repr((where, int(title_bottom))).encode()).digest()
+    return _LINES.remember(key, find)
 
 
 def _bar_lines(image: np.ndarray, title_bottom: int) -> list[TextLine]:
@@ -1049,19 +1043,8 @@ def _remembered(image: np.ndarray, cards: Sequence[CardText], title_bottom: int,
     bottom = max([c.box[1] + c.box[3] for c in cards] + [title_bottom])
     pixels = hashlib.sha1(np.ascontiguousarray(image[: max(0, bottom)]).tobytes()).digest()
     key = hashlib.sha1(pixels + repr((cards, title_bottom, region)).encode()).digest()
-    if key in _RECENT:
-        _RECENT.move_to_end(key)
-        return _RECENT[key]
-    return _kept(_RECENT, key, read_names(image, cards, title_bottom, region, pixels=pixels))
-
-
-def _kept(cache: OrderedDict, key, value, size: int = 0):
-    """``value`` kept in ``cache`` under ``key``, the oldest dropped beyond ``size`` (by
-    default :data:`RECENT`)."""
-    cache[key] = value
-    while len(cache) > (size or RECENT):
-        cache.popitem(last=False)
-    return value
+    return _RECENT.remember(
+        key, lambda: read_names(image, cards, title_bottom, region, pixels=pixels))
 
 
 def _attempts_line(bar: list[TextLine]) -> TextLine | None:

@@ -34,19 +34,8 @@ mines: 10
 """
 
 
-# A beginner board as the shipped skin shows it (the contract test reads it back).
-SCREEN_EXAMPLE = """\
-mines: 10
-0 0 1 F . . . . .
-0 0 1 2 . . . . .
-0 0 0 1 . . . . .
-0 0 1 2 . . . . .
-1 1 2 F . . . . .
-. . 3 . . . . . .
-. . . . . . . . .
-. . . . . . . . .
-. . . . . . . . .
-"""
+# A beginner board as the shipped skin shows it (the contract test reads it back): the example.
+SCREEN_EXAMPLE = EXAMPLE
 
 
 def _adapter():
