@@ -48,9 +48,11 @@ import json
 import os
 import sys
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from multiprocessing import get_context
 from pathlib import Path
+from typing import Any
 
 BENCH = Path(__file__).resolve().parent
 TESTS = BENCH.parent / "tests"
@@ -78,7 +80,7 @@ def save(rows: list[dict], path: Path = DATA) -> None:
     os.replace(spare, path)
 
 
-def drawer(spec: str):
+def drawer(spec: str) -> Callable[[], tuple]:
     """The call ``spec`` (``module.function(literal, ..., name=literal)``) as a function of
     no arguments: the module imported from ``tests/`` or ``bench/`` when called."""
     call = ast.parse(spec, mode="eval").body
@@ -89,13 +91,13 @@ def drawer(spec: str):
     args = [ast.literal_eval(a) for a in call.args]
     kwargs = {k.arg: ast.literal_eval(k.value) for k in call.keywords if k.arg}
 
-    def draw():
+    def draw() -> tuple:
         return getattr(importlib.import_module(module), name)(*args, **kwargs)
 
     return draw
 
 
-def drawn(spec: str):
+def drawn(spec: str) -> tuple[str, Any]:
     """The screen ``spec`` draws: (its truth text, the image)."""
     out = drawer(spec)()
     if len(out) == 4:  # real_screen's (shot, truth, image, scale)
@@ -151,7 +153,7 @@ def read_row(spec: str, ocr_off: bool = False) -> dict:
     finally:
         if ocr_off and was is None:
             del os.environ[SWITCH]
-        elif ocr_off:
+        elif ocr_off and was is not None:
             os.environ[SWITCH] = was
     out["cpu"] = time.process_time() - start
     return out
