@@ -33,10 +33,12 @@ Outcomes rank exact > unsure > asked > refused. The run prints one line per row 
 and exits 1 on any WRONG or any read worse than recorded. A read better than recorded is said
 (``better``) and passes: ``--record`` (with ``--cases`` to take only those rows) writes the
 outcomes read now into the data file, the way to raise a row after a reader change improves it
-(the file is rewritten whole, atomically; rows not run keep theirs). With the OCR engine
+(the file is rewritten whole, atomically; rows not run keep theirs). A read worse than
+recorded is written only with ``--lower`` as well (a row lowered on purpose, said why in its
+commit). With the OCR engine
 installed, ``--record`` reads each row a second time with it off (``GRIDSIGHT_OCR=off``) and
-records the worse of the two, so the gate passes either way (the suite runs both ways). The figures are counts,
-not times; the CPU of each row is printed for the reader's information only.
+records the worse of the two, so the gate passes either way (the suite runs both ways). The
+figures are counts, not times; the CPU of each row is printed for information only.
 """
 
 from __future__ import annotations
@@ -202,6 +204,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--list", action="store_true", help="list the rows, read none")
     parser.add_argument("--record", action="store_true",
                         help="write the outcomes read now as the rows' recorded ones")
+    parser.add_argument("--lower", action="store_true",
+                        help="with --record: write reads worse than recorded too")
     parser.add_argument("--data", type=Path, default=DATA, help=argparse.SUPPRESS)
     options = parser.parse_args(argv)
     rows = load(options.data)
@@ -245,6 +249,12 @@ def main(argv: list[str] | None = None) -> int:
         wrong = [row["name"] for row, got in zip(todo, done) if got["wrong"]]
         if wrong:
             print(f"not recorded: WRONG on {', '.join(wrong)}")
+            return 1
+        lowered = [row["name"] for row, got in zip(todo, done)
+                 if any(RANKS.index(got[r]) > RANKS.index(row[r]) for r in READS)]
+        if lowered and not options.lower:
+            print(f"not recorded: worse than recorded on {', '.join(lowered)} (--lower to "
+                  f"write them)")
             return 1
         new = {row["name"]: got for row, got in zip(todo, done)}
         for row in rows:

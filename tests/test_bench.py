@@ -332,7 +332,8 @@ def test_the_screen_corpus_fails_a_read_worse_than_recorded(tmp_path, capsys, mo
                                                               recorded, said):
     """A row read ``asked`` with no options (exactly with ``--animals``) fails where
     ``exact`` or ``unsure`` was recorded, passes where ``asked`` was, and is said better
-    where ``refused`` was; ``--record --cases`` then raises that row alone to what was read."""
+    where ``refused`` was; ``--record --cases`` then raises that row alone to what was read,
+    and lowers it only with ``--lower``."""
     monkeypatch.syspath_prepend(str(BENCH))
     import screen_corpus
 
@@ -348,5 +349,10 @@ def test_the_screen_corpus_fails_a_read_worse_than_recorded(tmp_path, capsys, mo
     assert f"{said:6s} one: plain asked (recorded {recorded})" in out, out
     if said == "FAILED":
         assert f"plain asked, recorded {recorded}" in out
-    assert screen_corpus.main(["--data", str(data), "--cases", "one", "--record"]) == 0
+    record = ["--data", str(data), "--cases", "one", "--record"]
+    if said == "FAILED":
+        assert screen_corpus.main(record) == 1
+        assert [row["plain"] for row in screen_corpus.load(data)] == [recorded, recorded]
+        record.append("--lower")
+    assert screen_corpus.main(record) == 0
     assert [row["plain"] for row in screen_corpus.load(data)] == ["asked", recorded]
