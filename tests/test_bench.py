@@ -100,6 +100,8 @@ SMALLEST: dict[str, list[str]] = {
     # (one screen in two of its twelve variants, each read both ways)
     "disco_zoo_variants.py": ["--seed", "996017", "--screens", "1", "--wider", "--variants",
                               "sj,toast", "--workers", "1"],
+    # (one row: 710039, read exactly both ways, 0.6 s of CPU; CI runs every row, .ci/run)
+    "screen_corpus.py": ["--cases", "wider_bush_in_common_green_710039"],
 }
 
 #: What a script's smallest run must print (each section's figures are there).
@@ -120,6 +122,8 @@ PRINTS: dict[str, list[str]] = {
     "bench_mapview.py": [r"kind_candidates on 1 views x 1 rounds, every placement the same: "
                          r"old [\d.]+ s CPU, new [\d.]+ s, ratio old / new [\d.]+x"],
     "bench_regressions.py": [r"\d+ cases: desktop_players_500014"],
+    "screen_corpus.py": [r"(ok|better) +wider_bush_in_common_green_710039: plain \w+",
+                         r"1 rows: [01] ok, [01] better than recorded, 0 FAILED"],
     "bench_calibrated_packs.py": [r"tile-path: calibrated in [\d.]+ s of CPU; 1 of 1 further "
                                   r"screenshots \(seeds from 100\) read exactly"],
     "bench_by_boxes.py": [r"seed 7002 \([\d.]+x\): baseline [\d.]+ s, grid [\d.]+ s, cut "
@@ -159,6 +163,7 @@ SCREEN_READING = frozenset({
     "bench_room_exactness.py",
     "bench_tile_rooms.py", "bench_vision.py",
     "disco_zoo_counter.py", "disco_zoo_names.py", "disco_zoo_ocr.py", "disco_zoo_variants.py",
+    "screen_corpus.py",
 })
 
 
@@ -282,3 +287,72 @@ def test_the_desktop_bench_counts_a_tile_written_with_its_candidates_as_said_in_
     monkeypatch.setattr(bench_desktop, "find_in", lambda image, packs: None)
     monkeypatch.setattr(bench_desktop, "read_found", lambda image, found, hints: reading)
     assert bench_desktop.outcome("disco-zoo", None, None, None, truth)[0] == counted
+
+
+def altered_truth(k: int, base: int) -> tuple[str, object]:
+    """Wider screen ``base + k`` with its truth made false: its first untapped tile said
+    tapped empty (a corpus row whose every read must be WRONG)."""
+    from test_disco_zoo_screens import real_screen
+
+    _, text, image, _ = real_screen(k, base, wider=True)
+    lines = text.split("\n")
+    row = next(r for r, line in enumerate(lines) if r >= 3 and "." in line.split())
+    tokens = lines[row].split(" ")
+    tokens[tokens.index(".")] = "-"
+    lines[row] = " ".join(tokens)
+    return "\n".join(lines), image
+
+
+def test_the_screen_corpus_fails_a_row_read_wrong(tmp_path, capsys, monkeypatch):
+    """``bench/screen_corpus.py`` on a row whose truth was altered (710039, read exactly
+    both ways, one untapped tile said tapped in its truth): each read states a WRONG and the
+    run exits 1 though the row's recorded outcomes are the lowest (refused); ``--record``
+    writes nothing read WRONG."""
+    monkeypatch.syspath_prepend(str(BENCH))
+    import screen_corpus
+
+    data = tmp_path / "rows.json"
+    screen_corpus.save([{"name": "altered", "draw": "test_bench.altered_truth(39, 710000)",
+                         "from": "this test", "plain": "refused", "animals": "refused"}], data)
+    assert screen_corpus.main(["--data", str(data)]) == 1
+    out = capsys.readouterr().out
+    assert "FAILED altered: plain WRONG" in out and "--animals WRONG" in out, out
+    assert "no options: tile kind" in out and "--animals: tile kind" in out, out
+    assert "1 rows: 0 ok, 0 better than recorded, 1 FAILED" in out
+    got = {"plain": "WRONG", "animals": "exact", "wrong": ["no options: tile kind"],
+           "cpu": 0.0}
+    monkeypatch.setattr(screen_corpus, "read_row", lambda spec, ocr_off=False: got)
+    assert screen_corpus.main(["--data", str(data), "--record"]) == 1
+    assert screen_corpus.load(data)[0]["plain"] == "refused"
+
+
+@pytest.mark.parametrize("recorded, said", [("exact", "FAILED"), ("unsure", "FAILED"),
+                                            ("asked", "ok"), ("refused", "better")])
+def test_the_screen_corpus_fails_a_read_worse_than_recorded(tmp_path, capsys, monkeypatch,
+                                                              recorded, said):
+    """A row read ``asked`` with no options (exactly with ``--animals``) fails where
+    ``exact`` or ``unsure`` was recorded, passes where ``asked`` was, and is said better
+    where ``refused`` was; ``--record --cases`` then raises that row alone to what was read,
+    and lowers it only with ``--lower``."""
+    monkeypatch.syspath_prepend(str(BENCH))
+    import screen_corpus
+
+    data = tmp_path / "rows.json"
+    rows = [{"name": name, "draw": "test_bench.altered_truth(0, 0)", "from": "this test",
+             "plain": recorded, "animals": "exact"} for name in ("one", "other")]
+    screen_corpus.save(rows, data)
+    monkeypatch.setattr(screen_corpus, "read_row", lambda spec, ocr_off=False: {
+        "plain": "asked", "animals": "exact", "wrong": [], "cpu": 0.0})
+    assert screen_corpus.main(["--data", str(data), "--cases", "one"]) == \
+        (1 if said == "FAILED" else 0)
+    out = capsys.readouterr().out
+    assert f"{said:6s} one: plain asked (recorded {recorded})" in out, out
+    if said == "FAILED":
+        assert f"plain asked, recorded {recorded}" in out
+    record = ["--data", str(data), "--cases", "one", "--record"]
+    if said == "FAILED":
+        assert screen_corpus.main(record) == 1
+        assert [row["plain"] for row in screen_corpus.load(data)] == [recorded, recorded]
+        record.append("--lower")
+    assert screen_corpus.main(record) == 0
+    assert [row["plain"] for row in screen_corpus.load(data)] == ["asked", recorded]

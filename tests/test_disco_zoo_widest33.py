@@ -6,7 +6,7 @@ screen here is drawn at a small fixed scale at which the read before the fix was
 
 - a bush's berry (one art pixel) over a bush covering its tile read as a found tile's
   animal (widest 860008 with the decorations alone; 850003 with every property: a found
-  Toucan with ``--animals``);
+  Toucan with ``--animals``, in ``bench/screen_corpus.py`` since session 43);
 - a bush drawn bigger still (1.4-1.8x), over all of its tile but the corners, read as a
   found tile of the common rarity's colour (850043 at 2.63x: with no options, a second
   animal named for it) or of a colour not known (850023);
@@ -30,7 +30,6 @@ def _widest(k: int, base: int, scale: float, widest: str = "all"):
 
 
 SCREENS = {"berry on a bush": lambda: _widest(8, 860_000, 0.8, "decorations"),
-           "berry on a bush, every property": lambda: _widest(3, 850_000, 0.8),
            "bush over all but the corners": lambda: _widest(43, 850_000, 0.8),
            "bush over all but the corners, no berry": lambda: _widest(23, 850_000, 1.0),
            "a row off, dull dirt": lambda: _widest(49, 860_000, 1.3)}
@@ -43,7 +42,7 @@ def reads():
     return pinned_or_refused_reads(SCREENS)
 
 
-@pytest.mark.parametrize("name", SCREENS)
+@pytest.mark.parametrize("name", list(SCREENS)[:1])  # the others: bench/screen_corpus.py
 def test_read_right_asked_or_refused(reads, name):
     """With no options and with ``--animals``: nothing false stated without a warning."""
     if len(reads[name]) == 2:
