@@ -45,7 +45,7 @@ def test_the_board_is_found_at_its_own_lattice(found, why):
             assert tile.kind in (want, "unknown", "hidden"), (why, r, c, tile.kind, want)
 
 
-@pytest.mark.parametrize("why", list(NOT_FOUND_BEFORE)[:1])  # the other: bench/screen_corpus.py
+@pytest.mark.parametrize("why", NOT_FOUND_BEFORE)
 def test_read_right_or_asked(found, why):
     text, image, screen = found[why]
     plain, warnings, asked, _, unread = _read_plain(

@@ -116,20 +116,16 @@ def pinned_fixture(screens: dict):
     return reads
 
 
-def pinned_tests(screens: dict, kept: tuple[str, ...] = ()) -> tuple:
-    """The two tests every later hunt runs on its pinned ``screens``, over its ``reads``
-    fixture: read right or the player asked (no options), read right or refused in words
-    (the true ``--animals``). Bound by the hunt to these names, pytest collects them. Since
-    the 43rd session they run on the first screen and those ``kept`` (a note names them as
-    failing with a rule undone); the others' outcomes are rows of ``bench/screen_corpus.py``
-    (the screens are still read for the hunt's other tests)."""
-    names = [*list(screens)[:1], *kept]
+def pinned_tests(screens: dict) -> tuple:
+    """The two tests every later hunt runs on each of its pinned ``screens``, over its
+    ``reads`` fixture: read right or the player asked (no options), read right or refused in
+    words (the true ``--animals``). Bound by the hunt to these names, pytest collects them."""
 
-    @pytest.mark.parametrize("name", names)
+    @pytest.mark.parametrize("name", screens)
     def test_read_right_or_asked(reads, name):
         right_or_asked(reads[name])
 
-    @pytest.mark.parametrize("name", names)
+    @pytest.mark.parametrize("name", screens)
     def test_read_right_or_refused_with_the_animals_named(reads, name):
         right_or_refused(reads[name])
 
@@ -145,9 +141,6 @@ def _jpeg60(seed: int) -> tuple[str, np.ndarray]:
 
 # (790017 cut, its bold COW once read DOG: bench/screen_corpus.py's hunt31_bold_cow_790017
 # since session 43, its test here the generic read right or asked)
-#: The screens read by the generic tests below (the first): the others' outcomes are rows of
-#: ``bench/screen_corpus.py`` (session 43), each still read here for its own test.
-GENERIC = ("card past the area",)
 SCREENS = {"card past the area": lambda: real_screen(0, 790_000, (0.8, 3.0), wider=True)[1:3],
            "toast across a row": lambda: _toast(780_008),
            "grey pillars": lambda: _pillar(780_010),
@@ -165,7 +158,7 @@ def reads():
     return pinned_or_refused_reads(SCREENS)
 
 
-@pytest.mark.parametrize("name", GENERIC)
+@pytest.mark.parametrize("name", SCREENS)
 def test_read_right_or_asked(reads, name):
     """With no options: read right, asked, or refused in words."""
     if len(reads[name]) == 2:
@@ -177,7 +170,7 @@ def test_read_right_or_asked(reads, name):
         assert stated_wrong(text, plain, warnings, unread) == []
 
 
-@pytest.mark.parametrize("name", GENERIC)
+@pytest.mark.parametrize("name", SCREENS)
 def test_read_right_with_the_animals_named(reads, name):
     if len(reads[name]) == 2:
         return  # refused before any reading

@@ -33,9 +33,6 @@ SCREENS = {"bush at the board's corner": lambda: _shrunk_jpeg(790_030),
            "bush over a tile": lambda: _shrunk_jpeg(790_036),
            "8 as like 0": lambda: real_screen(6, 730_000, wider=True)[1:3],
            "found tiles ringed by the lawn": lambda: real_screen(44, 730_000, wider=True)[1:3]}
-#: The screen the generic tests read (the first): the others' outcomes are rows of
-#: ``bench/screen_corpus.py`` (session 43), each still read here for its own test.
-GENERIC = ("bush at the board's corner",)
 BUSHES = {"bush at the board's corner": (4, 0), "bush over a tile": (2, 2)}
 
 
@@ -50,7 +47,7 @@ def reads():
     return out
 
 
-@pytest.mark.parametrize("name", GENERIC)
+@pytest.mark.parametrize("name", SCREENS)
 def test_read_right_or_asked(reads, name):
     """With no options: read right, or the player asked for --animals."""
     text, plain, warnings, asked, unread, _, _ = reads[name]
@@ -59,7 +56,7 @@ def test_read_right_or_asked(reads, name):
         assert stated_wrong(text, plain, warnings, unread) == []
 
 
-@pytest.mark.parametrize("name", GENERIC)
+@pytest.mark.parametrize("name", SCREENS)
 def test_read_right_with_the_animals_named(reads, name):
     text, _, _, _, _, named, _ = reads[name]
     assert stated_wrong(text, named.text, named.warnings, named.unread) == []

@@ -83,10 +83,8 @@ SCREENS = {
 
 
 reads = pinned_fixture(SCREENS)
-# (kept besides the first: 810022 was read wrong with the clashing groups reopened to every
-# animal (session 38's notes), 800028 refused without ``FOUND_CELL_APART`` (session 40's))
 test_read_right_or_asked, test_read_right_or_refused_with_the_animals_named = \
-    pinned_tests(SCREENS, ("lattice over the cards", "lattice a third off"))
+    pinned_tests(SCREENS)
 
 
 def test_a_letterboxs_pillar_is_not_the_cards_ground(reads):

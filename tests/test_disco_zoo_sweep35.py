@@ -65,7 +65,7 @@ def reads():
     return pinned_reads(SCREENS)
 
 
-@pytest.mark.parametrize("name", list(SCREENS)[:1])  # the others: bench/screen_corpus.py
+@pytest.mark.parametrize("name", SCREENS)
 def test_read_right_or_asked_and_with_the_animals_right_or_refused(reads, name):
     right_or_asked(reads[name])
     right_or_refused(reads[name])

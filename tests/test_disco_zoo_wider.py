@@ -43,7 +43,7 @@ def reads():
     return out
 
 
-@pytest.mark.parametrize("why", list(FIXED)[:1])  # the others: bench/screen_corpus.py
+@pytest.mark.parametrize("why", FIXED)
 def test_no_confident_wrong_with_no_options(reads, why):
     text, plain, warnings, asked, unread, _, _ = reads[why]
     assert plain or asked, why
@@ -51,7 +51,7 @@ def test_no_confident_wrong_with_no_options(reads, why):
         assert stated_wrong(text, plain, warnings, unread) == [], why
 
 
-@pytest.mark.parametrize("why", list(FIXED)[:1])  # the others: bench/screen_corpus.py
+@pytest.mark.parametrize("why", FIXED)
 def test_no_confident_wrong_with_the_animals_named(reads, why):
     text, _, _, _, _, named, _ = reads[why]
     assert stated_wrong(text, named.text, named.warnings, named.unread) == [], why

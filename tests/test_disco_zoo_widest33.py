@@ -42,7 +42,7 @@ def reads():
     return pinned_or_refused_reads(SCREENS)
 
 
-@pytest.mark.parametrize("name", list(SCREENS)[:1])  # the others: bench/screen_corpus.py
+@pytest.mark.parametrize("name", SCREENS)
 def test_read_right_asked_or_refused(reads, name):
     """With no options and with ``--animals``: nothing false stated without a warning."""
     if len(reads[name]) == 2:
