@@ -400,9 +400,20 @@ def _animal_outcomes(pairs):
 def _listed_unread(reads, wrong):
     """Of the found tiles ``wrong`` by :func:`_animal_outcomes` (seed, row, column, truth,
     read), those written ``.`` that the reader listed unread: not observed, never stated
-    untapped, so counted apart from the wrong ones."""
+    untapped, so counted apart from the wrong ones. The read's own list, as
+    :meth:`RealRead.read_wrong` counts (fresh widest 1167015: a tile located found, its colour
+    no animal's, listed unread by the read with ``--animals``: counted wrong here by the
+    screen's kinds, not WRONG by the tally)."""
     by_seed = {one.seed: one for one in reads}
-    return [w for w in wrong if w[4] == "." and by_seed[w[0]].unread_at(w[1], w[2])]
+    return [w for w in wrong if w[4] == "." and (w[1], w[2]) in _listed_cells(by_seed[w[0]])]
+
+
+def _listed_cells(one) -> set[tuple[int, int]]:
+    """The cells the read with ``--animals`` of ``one`` listed unread (when not kept, those
+    the screen left unread or hidden)."""
+    if getattr(one, "unread", None) is not None:
+        return {(r, c) for r, c in one.unread}
+    return {(r, c) for r in range(5) for c in range(5) if one.unread_at(r, c)}
 
 
 @pytest.mark.slow
@@ -550,7 +561,9 @@ def test_the_report_counts_found_tiles_listed_unread_apart_from_wrong_ones():
         ["1 1 . . .", "2 . . . .", ". . . . .", ". . . . .", ". . . . ."])
     read = "region: Farm\nanimals: Sheep, Pig\ntaps: 8\n" + "\n".join(
         [". . . . .", "1 . . . .", ". . . . .", ". . . . .", ". . . . ."])
-    one = SimpleNamespace(seed=5, unread_at=lambda r, c: (r, c) == (0, 0))
+    # (the read's own list counts, not the screen's kinds: a tile located found and listed
+    # unread by the read, as on fresh widest 1167015)
+    one = SimpleNamespace(seed=5, unread=((0, 0),), unread_at=lambda r, c: (r, c) == (0, 1))
     wrong = _animal_outcomes([(5, text, read)])["wrong"]
     assert _listed_unread([one], wrong) == [(5, 0, 0, "1", ".")]
     assert [w for w in wrong if w not in _listed_unread([one], wrong)] == [

@@ -139,6 +139,7 @@ def read_screen(screen: RescueScreen, board: BoardRead, hints: ReadHints,
     unread: list[Cell] = []
     found: list[FoundTile] = []
     empty: list[Cell] = []
+    colourless: list[tuple[Cell, TileSeen]] = []  # found, of no animal's colour: unread
     standing = _standing_in(screen.cards, animals) if cards_match else {}
     # Cards found whose box rows and fills were all read unclearly check no tile's colour,
     # as cards not found do not: a colour read unsurely is then widened where the tile's
@@ -159,6 +160,7 @@ def read_screen(screen: RescueScreen, board: BoardRead, hints: ReadHints,
                 elif not _possible(tile, animals):
                     out.append(".")
                     unread.append((r, c))
+                    colourless.append(((r, c), tile))
                     notes.append(f"{cell_name(r, c)} has the colour of a "
                                  f"{'/'.join(tile.rarities)} tile, which no animal of this "
                                  "rescue has: unread")
@@ -210,6 +212,15 @@ def read_screen(screen: RescueScreen, board: BoardRead, hints: ReadHints,
     disputed = counts is not None and any(
         n is not None and card.boxes is not None and card.boxes.disputed
         for card, n in zip(screen.cards, counts))
+    if counts is not None and not disputed:
+        for cell in _found_by_the_boxes(colourless, found, counts, animals):
+            unread.remove(cell.cell)
+            found.append(cell)
+            notes[:] = [n for n in notes if not n.startswith(f"{cell_name(*cell.cell)} has the "
+                                                             "colour of a ")]
+            notes.append(f"{cell_name(*cell.cell)}: a found tile (its animal's picture on a "
+                         "rounded tile) whose colour no animal here has, and the cards' boxes "
+                         "count found tiles the board lacks: some animal of the rescue")
     for cell in tapped_empty(screen, seen, unread, found, empty,
                              None if disputed else counts, taps, taps_may_be,
                              hints.taps is not None):
@@ -1203,6 +1214,27 @@ def sure_colours(seen: list[list[tuple[str, TileSeen]]]) -> frozenset[Cell]:
     return frozenset((r, c) for r, row in enumerate(seen) for c, (label, tile) in enumerate(row)
                      if label.startswith("animal:") and len(tile.rarities) == 1
                      and tile.rim is not None and tile.confidence >= COLOUR_SURE)
+
+
+def _found_by_the_boxes(colourless: Sequence[tuple[Cell, TileSeen]],
+                        found: Sequence[FoundTile], counts: Sequence[int | None],
+                        animals: Sequence[Animal]) -> list[FoundTile]:
+    """The tiles read found (a rounded tile showing a picture) but of a colour no animal of
+    the rescue has (``colourless``, left unread), taken as found tiles of any of its animals
+    when the cards' filled boxes, read clearly (``counts``), count as many found tiles or
+    more that the board as read lacks (:func:`boxes_lacking`): a found tile shows its
+    animal's sprite, and the boxes say one is missing; its colour alone was misread. Issue
+    18: one filled box per tile of an animal found so far. Fresh widest 1167015 at 0.64x
+    (City): the Opossum's rare tile at (2,1) read common, left unread, solved as not yet
+    observed (the Opossum's 2 boxes filled, no Opossum tile on the board as read), and the
+    advice said no tap could rescue an animal (the Opossum's third tile, one tap left)."""
+    if not colourless:
+        return []
+    lacking = boxes_lacking(found, counts)
+    if lacking < len(colourless):
+        return []  # (more such tiles than the boxes lack: some are no found tiles)
+    return [FoundTile(cell, tuple(range(len(animals))), tile.sprite)
+            for cell, tile in colourless]
 
 
 def _possible(tile: TileSeen, animals: Sequence[Animal]) -> bool:
