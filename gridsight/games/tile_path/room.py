@@ -1771,7 +1771,11 @@ def _unshown_sides(view: View, cells: tuple[int, int, int, int], looks: Looks,
     look read as another kind: 163012 frame 1 (4.23x, the picture cut 19.7 console pixels at
     the bottom, placed 15 console pixels higher, its status bar taken as cut off above and
     the view's cut top row, over the status bar, read as walls where the room has floor and
-    a statue: the statue written, out of view)."""
+    a statue: the statue written, out of view), or when under :data:`KIND_SHOWN` of them
+    read as a look at all: 163001 ``--widest all`` frame 1 (2.5x3.0, the picture placed
+    whole 2 screenshot pixels under the top, its status bar taken as cut off above and
+    the view's top row over it: no tile of the row read as any look, every one 15-31% like
+    the floor's, so seven cells out of view written not stepped)."""
     from gridsight.vision.mapview import read_tiles
 
     r0, r1, c0, c1 = cells
@@ -1788,12 +1792,13 @@ def _unshown_sides(view: View, cells: tuple[int, int, int, int], looks: Looks,
         tiles = np.stack([view.tile(r, c) for r, c in where])
         reads = read_tiles(tiles, looks)
         read = [(tile, looks.images[rd.look]) for tile, rd in zip(tiles, reads) if rd.look >= 0]
-        if len(read) < SIDE_CELLS:
-            continue
         if cut[side] and kinds is not None:
             other = sum(looks.kinds[rd.look] != kinds[cell]
                         for cell, rd in zip(where, reads) if rd.look >= 0)
-            out[side] = int(other > KIND_SHOWN * len(read))
+            out[side] = int(other > KIND_SHOWN * len(read)
+                            or len(read) < KIND_SHOWN * len(where))
+            continue
+        if len(read) < SIDE_CELLS:
             continue
         # Each tile turned so that the side's line is its first row.
         turn = {0: lambda a: np.swapaxes(a, 0, 1), 1: lambda a: a,
