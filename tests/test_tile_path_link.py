@@ -177,16 +177,21 @@ def case_150013_widest():
 def test_links_tile_read_as_a_state_is_left_unread(case_150013_widest):
     """Frame 1's Link tile, its yellow made too pale to count (2% yellow pixels), read as
     stepped by 36% of its pixels: a confident wrong before; now unknown, and no cell wrong."""
+    pack, moments = case_150013_widest
+    _assert_right_with_his_tile_unread(pack, moments[1], (8, 2))
+
+
+def _assert_right_with_his_tile_unread(pack, moment, cell: tuple[int, int]) -> None:
+    """``moment`` read through ``pack``: no cell wrong, none out of view written, and
+    Link's tile ``cell`` (board row, column) unknown."""
     from gridsight.games.tile_path.room import UNKNOWN, board_tokens
 
-    pack, moments = case_150013_widest
-    moment = moments[1]
     read = read_view(moment.image, pack)
     tally = rooms.Tally()
     problems = tally.add(rooms.text_of(board_tokens(read.board, ROOM)),
                          rooms.text_of(moment.board_in_view()), moment)
     assert tally.wrong == 0 and not problems, (tally.line(), problems)
-    assert read.board.cells[8][2].label == UNKNOWN
+    assert read.board.cells[cell[0]][cell[1]].label == UNKNOWN
 
 
 def test_the_weak_states_read_are_left_unread_when_none_is_his():
@@ -228,17 +233,9 @@ def test_his_tile_beside_weak_enemy_tiles_is_left_unread():
     """169003 --widest all frame 1 (heavy blur 4.68x, colour correction 0.89, yellow
     beetles; the pack has no yellow look): his tile (6, 12), read not stepped by 0.57 of its
     pixels, is unread beside a beetle's (0.51); no cell wrong (before: 1)."""
-    from gridsight.games.tile_path.room import UNKNOWN, board_tokens
-
     _settings, shot, moments = rooms.one_shot_case(3, 169003, widest="all")
     pack = calibrate_room([("c", shot.image)], ROOM, "widest").pack
-    moment = moments[1]
-    read = read_view(moment.image, pack)
-    tally = rooms.Tally()
-    problems = tally.add(rooms.text_of(board_tokens(read.board, ROOM)),
-                         rooms.text_of(moment.board_in_view()), moment)
-    assert tally.wrong == 0 and not problems, (tally.line(), problems)
-    assert read.board.cells[6][12].label == UNKNOWN
+    _assert_right_with_his_tile_unread(pack, moments[1], (6, 12))
 
 
 def _view_at(camera: tuple[int, int], clip: tuple[int, int, int, int] = (0, 0, 0, 0),
