@@ -238,6 +238,29 @@ def test_his_tile_beside_weak_enemy_tiles_is_left_unread():
     _assert_right_with_his_tile_unread(pack, moments[1], (6, 12))
 
 
+def test_a_tile_read_weakly_showing_both_states_is_left_unread():
+    """172007 --wider frame 1 (blue slimes, the stepped floor blue): a not-stepped tile
+    under a slime read stepped by 57% of its pixels, not stepped by 18% (its corners), a
+    confident wrong. A tile read as a state by under :data:`LINK_HIDDEN` of its pixels with
+    :data:`BOTH_STATES` of them the other state's is left unknown; one read weakly with no
+    pixel of the other state (a sprite of colours no look has), or read strongly, is not."""
+    from gridsight.games.tile_path.room import _both_states as both
+
+    looks = _looks()
+    slimed = np.full((16, 16, 3), RED, np.uint8)
+    slimed[:, :3] = BLUE  # the tile's own state at its edge, the sprite's red over the rest
+    slimed[4:11, 6:12] = 0  # the sprite's eyes: no look's colour
+    dark = np.full((16, 16, 3), RED, np.uint8)
+    dark[:, :6] = 0  # a sprite of no look's colours over a stepped tile
+    strong = np.full((16, 16, 3), BLUE, np.uint8)
+    strong[:, :2] = RED
+    tiles = np.stack([slimed, dark, strong, _tile(BLUE, BLUE)])
+    labels, shares = ["x", "x", ".", "."], [0.65, 0.62, 0.87, 1.0]
+    assert both(tiles, [0, 1, 2, 3], labels, shares, looks) == [0]
+    assert both(tiles, [1, 2, 3], labels, shares, looks) == []  # the slimed one not floor
+    assert both(tiles, [0, 1, 2, 3], labels, shares, _looks(".L")) == []  # no stepped look
+
+
 def _view_at(camera: tuple[int, int], clip: tuple[int, int, int, int] = (0, 0, 0, 0),
              y: float = 0.0):
     """A Hero's Cave view placed with ``camera`` (that of the pixels shown), its picture at

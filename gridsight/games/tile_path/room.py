@@ -1900,6 +1900,8 @@ def _board_read(view: View, room: Room, looks: Looks, pack: TemplatePack,
         br, bc = r0 + hidden // width - 1, c0 + hidden % width - 1
         cells[br][bc] = replace(cells[br][bc], label=UNKNOWN)
         labels[hidden] = UNKNOWN
+    for mixed in _both_states(flat, floor, labels, shares, looks):
+        relabel(mixed, UNKNOWN)  # a sprite of one state's colours over the other's tile
     in_view = None
     b_r0, b_r1, b_c0, b_c1 = max(r0, 1) - 1, min(r1, room.rows) - 1, max(c0, 1) - 1, \
         min(c1, room.cols) - 1
@@ -2160,6 +2162,33 @@ def _link_hidden(floor: list[int], labels: list[str], shares: list[float],
         return []
     return [i for i in floor if i not in away and labels[i] in (NOT_STEPPED, STEPPED)
             and shares[i] < LINK_HIDDEN]
+
+
+BOTH_STATES = 0.1  # a floor tile read weakly, this share of it agreeing with the other state
+
+
+def _both_states(tiles: np.ndarray, floor: list[int], labels: list[str], shares: list[float],
+                 looks: Looks) -> list[int]:
+    """The floor tiles (indices into ``tiles``, of ``floor``) read as a state (``labels``)
+    by under :data:`LINK_HIDDEN` of their pixels (``shares``) with at least
+    :data:`BOTH_STATES` of them agreeing where they lie with the other state's look: to
+    leave unknown. Issue 18: enemies may walk over tiles. A sprite of one state's colours
+    over part of a tile of the other shows both states' looks on one tile, and which is
+    the tile's cannot be told by how many pixels each has: 172007 --wider frame 1 (4.76x,
+    blue slimes, the stepped floor blue), a not-stepped tile under a slime read stepped by
+    57% of its pixels, not stepped by 18% (its corners), a confident wrong. A tile with no
+    sprite over it reads as its state by 0.9 and more of its pixels, none the other's."""
+    weak = [i for i in floor if labels[i] in (NOT_STEPPED, STEPPED)
+            and shares[i] < LINK_HIDDEN]
+    if not weak or not {NOT_STEPPED, STEPPED} <= set(looks.names):
+        return []
+    from gridsight.vision.mapview import votes
+
+    names = np.array(looks.names)
+    shares_of = votes(tiles[weak], looks, np.isin(names, [NOT_STEPPED, STEPPED]))
+    other = {NOT_STEPPED: names == STEPPED, STEPPED: names == NOT_STEPPED}
+    return [i for i, got in zip(weak, shares_of)
+            if float(got[other[labels[i]]].sum()) >= BOTH_STATES]
 
 
 def contradictions_text(board: BoardRead) -> str | None:
