@@ -47,32 +47,38 @@ def case_140013():
 @pytest.mark.parametrize("frame", [0, 2])
 def test_links_tile_his_sprite_splits_is_read_as_his(case_140013, frame):
     """Each frame's Link tile read unknown (yellow 32% of its pixels, stepped red 23-25%):
-    now read as his, and every cell in view right."""
+    now read as his, and every other cell in view right (frame 0's (1, 4) unknown: a bat of
+    the stepped floor's purple over it, :func:`_both_states`)."""
+    pack, moments = case_140013
+    _assert_his_and_right(pack, moments[frame], {(1, 4)} if frame == 0 else set())
+
+
+def _assert_his_and_right(pack, moment, unread: set[tuple[int, int]]) -> None:
+    """``moment`` read through ``pack``: Link's tile read as his, no cell wrong, none out
+    of view written, and the cells in view unknown exactly ``unread``."""
     from gridsight.games.tile_path.room import board_tokens
 
-    pack, moments = case_140013
-    moment = moments[frame]
     read = read_view(moment.image, pack)
+    tokens = board_tokens(read.board, ROOM)
     tally = rooms.Tally()
-    problems = tally.add(rooms.text_of(board_tokens(read.board, ROOM)),
-                         rooms.text_of(moment.board_in_view()), moment)
-    assert tally.wrong == 0 and tally.unread == 0 and not problems, (tally.line(), problems)
+    problems = tally.add(rooms.text_of(tokens), rooms.text_of(moment.board_in_view()), moment)
+    assert tally.wrong == 0 and not problems, (tally.line(), problems)
+    r, c = moment.link_tile
+    assert tokens[r][c] == "L"
+    truth = moment.board_in_view()
+    assert {(r, c) for r, row in enumerate(tokens) for c, token in enumerate(row)
+            if token == "?" and truth[r][c] != "?"} == unread
 
 
 def test_links_tile_with_no_yellow_look_is_read_by_its_yellow(case_140013):
     """The same pack with its yellow look taken out (as one calibrated with Link off his
     tile): frame 0's Link tile, 61% yellow pixels, read unknown before; now his, and every
-    cell in view right."""
-    from gridsight.games.tile_path.room import LINK, board_tokens
+    other cell in view right (but (1, 4), under a bat)."""
+    from gridsight.games.tile_path.room import LINK
 
     pack, moments = case_140013
     pack = replace(pack, templates=tuple(t for t in pack.templates if t.label != LINK))
-    moment = moments[0]
-    read = read_view(moment.image, pack)
-    tally = rooms.Tally()
-    problems = tally.add(rooms.text_of(board_tokens(read.board, ROOM)),
-                         rooms.text_of(moment.board_in_view()), moment)
-    assert tally.wrong == 0 and tally.unread == 0 and not problems, (tally.line(), problems)
+    _assert_his_and_right(pack, moments[0], {(1, 4)})
 
 
 def _looks(names: str = ".xL") -> Looks:
@@ -177,16 +183,21 @@ def case_150013_widest():
 def test_links_tile_read_as_a_state_is_left_unread(case_150013_widest):
     """Frame 1's Link tile, its yellow made too pale to count (2% yellow pixels), read as
     stepped by 36% of its pixels: a confident wrong before; now unknown, and no cell wrong."""
+    pack, moments = case_150013_widest
+    _assert_right_with_his_tile_unread(pack, moments[1], (8, 2))
+
+
+def _assert_right_with_his_tile_unread(pack, moment, cell: tuple[int, int]) -> None:
+    """``moment`` read through ``pack``: no cell wrong, none out of view written, and
+    Link's tile ``cell`` (board row, column) unknown."""
     from gridsight.games.tile_path.room import UNKNOWN, board_tokens
 
-    pack, moments = case_150013_widest
-    moment = moments[1]
     read = read_view(moment.image, pack)
     tally = rooms.Tally()
     problems = tally.add(rooms.text_of(board_tokens(read.board, ROOM)),
                          rooms.text_of(moment.board_in_view()), moment)
     assert tally.wrong == 0 and not problems, (tally.line(), problems)
-    assert read.board.cells[8][2].label == UNKNOWN
+    assert read.board.cells[cell[0]][cell[1]].label == UNKNOWN
 
 
 def test_the_weak_states_read_are_left_unread_when_none_is_his():
@@ -228,17 +239,32 @@ def test_his_tile_beside_weak_enemy_tiles_is_left_unread():
     """169003 --widest all frame 1 (heavy blur 4.68x, colour correction 0.89, yellow
     beetles; the pack has no yellow look): his tile (6, 12), read not stepped by 0.57 of its
     pixels, is unread beside a beetle's (0.51); no cell wrong (before: 1)."""
-    from gridsight.games.tile_path.room import UNKNOWN, board_tokens
-
     _settings, shot, moments = rooms.one_shot_case(3, 169003, widest="all")
     pack = calibrate_room([("c", shot.image)], ROOM, "widest").pack
-    moment = moments[1]
-    read = read_view(moment.image, pack)
-    tally = rooms.Tally()
-    problems = tally.add(rooms.text_of(board_tokens(read.board, ROOM)),
-                         rooms.text_of(moment.board_in_view()), moment)
-    assert tally.wrong == 0 and not problems, (tally.line(), problems)
-    assert read.board.cells[6][12].label == UNKNOWN
+    _assert_right_with_his_tile_unread(pack, moments[1], (6, 12))
+
+
+def test_a_tile_read_weakly_showing_both_states_is_left_unread():
+    """172007 --wider frame 1 (blue slimes, the stepped floor blue): a not-stepped tile
+    under a slime read stepped by 57% of its pixels, not stepped by 18% (its corners), a
+    confident wrong. A tile read as a state by under :data:`LINK_HIDDEN` of its pixels with
+    :data:`BOTH_STATES` of them the other state's is left unknown; one read weakly with no
+    pixel of the other state (a sprite of colours no look has), or read strongly, is not."""
+    from gridsight.games.tile_path.room import _both_states as both
+
+    looks = _looks()
+    slimed = np.full((16, 16, 3), RED, np.uint8)
+    slimed[:, :3] = BLUE  # the tile's own state at its edge, the sprite's red over the rest
+    slimed[4:11, 6:12] = 0  # the sprite's eyes: no look's colour
+    dark = np.full((16, 16, 3), RED, np.uint8)
+    dark[:, :6] = 0  # a sprite of no look's colours over a stepped tile
+    strong = np.full((16, 16, 3), BLUE, np.uint8)
+    strong[:, :2] = RED
+    tiles = np.stack([slimed, dark, strong, _tile(BLUE, BLUE)])
+    labels, shares = ["x", "x", ".", "."], [0.65, 0.62, 0.87, 1.0]
+    assert both(tiles, [0, 1, 2, 3], labels, shares, looks) == [0]
+    assert both(tiles, [1, 2, 3], labels, shares, looks) == []  # the slimed one not floor
+    assert both(tiles, [0, 1, 2, 3], labels, shares, _looks(".L")) == []  # no stepped look
 
 
 def _view_at(camera: tuple[int, int], clip: tuple[int, int, int, int] = (0, 0, 0, 0),

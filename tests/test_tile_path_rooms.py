@@ -1487,6 +1487,40 @@ def test_a_row_let_in_by_the_cut_that_reads_as_another_kind_is_not_the_rooms():
     assert sides(bar, kinds=walled) == (0, 0, 0, 0)
 
 
+def test_a_row_let_in_by_the_cut_that_reads_as_no_look_is_not_the_rooms():
+    """163001 --widest all frame 1 (2.5x3.0, the picture whole 2 screenshot pixels under the
+    top): placed 15 console pixels higher, the status bar taken as cut off above, the view's
+    top row -- let in by the screenshot's cut, a line short -- lay over the status bar. None
+    of its tiles read as any look (15-31% like the floor's), but the board's floor reading
+    took each for not stepped: seven cells out of view written. A row so let in is the
+    room's only when at least half of its cells read as a look; a cut row of the room does."""
+    from gridsight.games.tile_path.room import FLOOR, WALL, View, _unshown_sides
+    from gridsight.vision.mapview import Looks, Placement
+    from gridsight.vision.tiling import Screen
+
+    t = 16
+    floor = np.full((t, t, 3), (230, 120, 60), np.uint8)
+    floor[::4, :] = floor[:, ::4] = (150, 70, 30)
+    wall = np.full((t, t, 3), (30, 60, 60), np.uint8)
+    wall[::4] = (10, 20, 20)
+    looks = Looks(np.stack([floor, wall]), (FLOOR, WALL), (".", "wall"), 40.0)
+    kinds = np.full((4, 5), FLOOR)
+    pixels = np.concatenate([np.concatenate([floor] * 5, axis=1)] * 4, axis=0)
+    bar = pixels.copy()
+    bar[:t] = (95, 25, 95)  # a status bar of colours no look has
+    bar[2:14, 3:13] = (200, 40, 120)  # an item box
+    half = pixels.copy()
+    half[:t, : 2 * t] = bar[:t, : 2 * t]  # two of five cells over the bar: three read
+
+    def sides(shown: np.ndarray, cut=(0, 1, 0, 0)):
+        placed = View(Screen(0.0, -60.0, 4.0 * t, GBC), shown, Placement((0, 0), t, 0.0, 0.0))
+        return _unshown_sides(placed, (0, 3, 0, 4), looks, (576, 640), cut, kinds)
+
+    assert sides(bar) == (0, 1, 0, 0)
+    assert sides(pixels) == (0, 0, 0, 0)
+    assert sides(half) == (0, 0, 0, 0)
+
+
 def test_the_doorway_unlearned_is_excused_as_unlearned_bricks_are():
     """The doorway (issue 18: beside the start tile, in the east wall) has a look of its own,
     learned only when the calibration screenshot showed it; unlearned, it matches no look

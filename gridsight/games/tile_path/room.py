@@ -1771,7 +1771,11 @@ def _unshown_sides(view: View, cells: tuple[int, int, int, int], looks: Looks,
     look read as another kind: 163012 frame 1 (4.23x, the picture cut 19.7 console pixels at
     the bottom, placed 15 console pixels higher, its status bar taken as cut off above and
     the view's cut top row, over the status bar, read as walls where the room has floor and
-    a statue: the statue written, out of view)."""
+    a statue: the statue written, out of view), or when under :data:`KIND_SHOWN` of them
+    read as a look at all: 163001 ``--widest all`` frame 1 (2.5x3.0, the picture placed
+    whole 2 screenshot pixels under the top, its status bar taken as cut off above and
+    the view's top row over it: no tile of the row read as any look, every one 15-31% like
+    the floor's, so seven cells out of view written not stepped)."""
     from gridsight.vision.mapview import read_tiles
 
     r0, r1, c0, c1 = cells
@@ -1788,12 +1792,13 @@ def _unshown_sides(view: View, cells: tuple[int, int, int, int], looks: Looks,
         tiles = np.stack([view.tile(r, c) for r, c in where])
         reads = read_tiles(tiles, looks)
         read = [(tile, looks.images[rd.look]) for tile, rd in zip(tiles, reads) if rd.look >= 0]
-        if len(read) < SIDE_CELLS:
-            continue
         if cut[side] and kinds is not None:
             other = sum(looks.kinds[rd.look] != kinds[cell]
                         for cell, rd in zip(where, reads) if rd.look >= 0)
-            out[side] = int(other > KIND_SHOWN * len(read))
+            out[side] = int(other > KIND_SHOWN * len(read)
+                            or len(read) < KIND_SHOWN * len(where))
+            continue
+        if len(read) < SIDE_CELLS:
             continue
         # Each tile turned so that the side's line is its first row.
         turn = {0: lambda a: np.swapaxes(a, 0, 1), 1: lambda a: a,
@@ -1895,6 +1900,8 @@ def _board_read(view: View, room: Room, looks: Looks, pack: TemplatePack,
         br, bc = r0 + hidden // width - 1, c0 + hidden % width - 1
         cells[br][bc] = replace(cells[br][bc], label=UNKNOWN)
         labels[hidden] = UNKNOWN
+    for mixed in _both_states(flat, floor, labels, shares, looks):
+        relabel(mixed, UNKNOWN)  # a sprite of one state's colours over the other's tile
     in_view = None
     b_r0, b_r1, b_c0, b_c1 = max(r0, 1) - 1, min(r1, room.rows) - 1, max(c0, 1) - 1, \
         min(c1, room.cols) - 1
@@ -2155,6 +2162,33 @@ def _link_hidden(floor: list[int], labels: list[str], shares: list[float],
         return []
     return [i for i in floor if i not in away and labels[i] in (NOT_STEPPED, STEPPED)
             and shares[i] < LINK_HIDDEN]
+
+
+BOTH_STATES = 0.1  # a floor tile read weakly, this share of it agreeing with the other state
+
+
+def _both_states(tiles: np.ndarray, floor: list[int], labels: list[str], shares: list[float],
+                 looks: Looks) -> list[int]:
+    """The floor tiles (indices into ``tiles``, of ``floor``) read as a state (``labels``)
+    by under :data:`LINK_HIDDEN` of their pixels (``shares``) with at least
+    :data:`BOTH_STATES` of them agreeing where they lie with the other state's look: to
+    leave unknown. Issue 18: enemies may walk over tiles. A sprite of one state's colours
+    over part of a tile of the other shows both states' looks on one tile, and which is
+    the tile's cannot be told by how many pixels each has: 172007 --wider frame 1 (4.76x,
+    blue slimes, the stepped floor blue), a not-stepped tile under a slime read stepped by
+    57% of its pixels, not stepped by 18% (its corners), a confident wrong. A tile with no
+    sprite over it reads as its state by 0.9 and more of its pixels, none the other's."""
+    weak = [i for i in floor if labels[i] in (NOT_STEPPED, STEPPED)
+            and shares[i] < LINK_HIDDEN]
+    if not weak or not {NOT_STEPPED, STEPPED} <= set(looks.names):
+        return []
+    from gridsight.vision.mapview import votes
+
+    names = np.array(looks.names)
+    shares_of = votes(tiles[weak], looks, np.isin(names, [NOT_STEPPED, STEPPED]))
+    other = {NOT_STEPPED: names == STEPPED, STEPPED: names == NOT_STEPPED}
+    return [i for i, got in zip(weak, shares_of)
+            if float(got[other[labels[i]]].sum()) >= BOTH_STATES]
 
 
 def contradictions_text(board: BoardRead) -> str | None:
