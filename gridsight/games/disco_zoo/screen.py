@@ -2342,6 +2342,10 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
             # partly under something, whatever shows (hidden); partly covered, or no tile
             # at all (unknown)
             seen = TileSeen("hidden" if split[k] > HALVES_SAME else "unknown", confidence=0.0)
+            if rim[0] >= facts["empty_darkness"] * grass[0] and _found_over_its_cell(
+                    stack[k], grass, references, tolerance, margin):
+                # a found tile off the middle of its cell, or round in it: its halves unlike
+                seen = TileSeen("found", (), 0.3, _tile_sprite(image, lattice, r, c, own=True))
         else:
             sprite = _tile_sprite(image, lattice, r, c, own=True)
             fits = _rarity_fits(rim, references, tolerance, margin)
@@ -3018,6 +3022,70 @@ def _ringed_tile(lab: np.ndarray, rim: np.ndarray, grass: np.ndarray,
 # Widest 1126022 at 2.43x (Mars): the rare Martian's tile, its sprite over nearly all of it,
 # its cell read as common (Marsmot's rarity): with the cards' boxes, the Martian and a
 # Marsmot stated for each other with --animals and with no options.
+# A found tile whose halves are unlike (:data:`HALVES_SAME`) for want of filling its cell:
+# drawn off the cell's middle, or round, the cell (the lawn darkened, the dirt, the lawn)
+# showing on one side or in its corners (widest 1140014 (3,3) at 0.65x: a rare tile
+# against its cell's top-right, the cell's dark green at L 44 just above the dirt's bar 42.7;
+# 1142024 (3,1) (3,4): light rims). Read found, of no rarity (its animal's colours may be the
+# one seen: the cards' boxes and its sprite name it), when one colour apart from the cell's:
+OVER_CELL_LIGHT = 50.0  # is light (L this or more), of a rarity, not grey (PANEL_GREY) and
+# not the lawn's (GROUND_SPREAD), covering this share of the patch's middle at least,
+OVER_CELL_SHARE = 0.15
+OVER_CELL_SPAN = 0.55  # spanning this share of the patch both ways at least,
+OVER_CELL_AROUND = 0.65  # seen in this share of 16 directions round the middle at least,
+OVER_CELL_EDGE = 0.6  # on no side of the patch's outer pixel line more than this share, nor
+OVER_CELL_ACROSS = 0.3  # more than this on two opposite sides (a toast or a finger carries on
+# past the tile: its colour along a whole side, or across it), and
+OVER_CELL_INK = 0.15  # round an animal: this share of its box's middle far (PANEL_INK_FAR)
+# from its colour and from the lawn's.
+OVER_CELL_BINS = 12  # (the candidates: the commonest 8-Lab bins of the patch's middle)
+
+
+def _found_over_its_cell(lab: np.ndarray, grass: np.ndarray, references: dict[str, np.ndarray],
+                         tolerance: float, margin: float) -> bool:
+    """Whether a tile (its Lab patch ``lab``) read as partly under something is a found tile
+    over its cell, by the rule above; the grass ``grass`` (Lab)."""
+    middle = lab[3:29, 3:29].reshape(-1, 3)
+    bins, which, counts = np.unique(np.round(middle / 8).astype(int), axis=0,
+                                    return_inverse=True, return_counts=True)
+    which = which.reshape(-1)
+    best: tuple[float, np.ndarray] | None = None
+    for b in np.argsort(-counts)[:OVER_CELL_BINS]:
+        centre = middle[which == b].mean(axis=0)
+        colour = _dominant_each(middle[np.linalg.norm(middle - centre, axis=1) < OWN_NEAR][None])[0]
+        if colour[0] < OVER_CELL_LIGHT or float(np.hypot(colour[1], colour[2])) < PANEL_GREY \
+                or float(np.linalg.norm(colour - grass)) < GROUND_SPREAD \
+                or not _rarity_fits(colour, references, tolerance, margin):
+            continue
+        mask = np.linalg.norm(lab - colour, axis=2) < RIM_NEAR + 4
+        share = float(mask[3:29, 3:29].mean())
+        if best is None or share > best[0]:
+            best = (share, mask)
+    if best is None or best[0] < OVER_CELL_SHARE:
+        return False
+    share, mask = best
+    colour = _dominant_each(lab[mask][None])[0]
+    ys, xs = np.nonzero(mask)
+    if min(np.ptp(ys) + 1, np.ptp(xs) + 1) < OVER_CELL_SPAN * PATCH:
+        return False
+    top, bottom, left, right = (float(side.mean()) for side in (
+        mask[0], mask[-1], mask[:, 0], mask[:, -1]))
+    if max(top, bottom, left, right) > OVER_CELL_EDGE or min(top, bottom) > OVER_CELL_ACROSS \
+            or min(left, right) > OVER_CELL_ACROSS:
+        return False
+    if float(np.mean([mask[_SECTOR == s].mean() > RING_FILL for s in range(RING_SECTORS)])) \
+            < OVER_CELL_AROUND:
+        return False
+    y0, y1, x0, x1 = ys.min(), ys.max() + 1, xs.min(), xs.max() + 1
+    dy, dx = (y1 - y0) // 6, (x1 - x0) // 6
+    box = lab[y0 + dy : y1 - dy, x0 + dx : x1 - dx]
+    return _ink_share(box, grass, colour) >= OVER_CELL_INK
+
+
+_SECTOR = (((np.arctan2(*np.mgrid[0:PATCH, 0:PATCH] - (PATCH - 1) / 2) + np.pi)
+            / (2 * np.pi) * RING_SECTORS).astype(int) % RING_SECTORS)
+
+
 DARKENED = np.linspace(0.6, 0.95, 15)
 CELL_NEAR = 3.0
 
