@@ -2394,8 +2394,10 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
                              _closeness(disc[1], references[disc[0][0]], tolerance),
                              sprite, tuple(float(v) for v in disc[1]))
             elif fits:
-                seen = TileSeen("found", fits, _closeness(rim, references[fits[0]], tolerance),
-                                sprite, tuple(float(v) for v in rim))
+                sure = _closeness(rim, references[fits[0]], tolerance)
+                seen = TileSeen("found", _rim_or_disc(image, lattice, r, c, rim, fits, sure,
+                                                      references, tolerance, margin),
+                                sure, sprite, tuple(float(v) for v in rim))
             elif rim[0] < facts["empty_darkness"] * grass[0] and (ring := _ringed_tile(
                     stack[k], rim, grass, references, tolerance, margin)) is not None:
                 # a found tile inset in a cell of the dirt's colour: its colour all round
@@ -2831,6 +2833,38 @@ def _inset_disc(image: np.ndarray, lattice: Lattice, r: int, c: int, rim: np.nda
     square animal on a tile filling its cell would read so too."""
     if own >= DISC_OWN_SHARE:
         return None
+    rays = _disc_rays(image, lattice, r, c)
+    if rays is None:
+        return None
+    starts, edges, fills, turns = rays
+    starts_ = np.array(starts)
+    cell = _dominant_each(starts_[None])[0]
+    if float((np.linalg.norm(starts_ - cell, axis=1) < RIM_NEAR + 4).mean()) < CELL_ROUND \
+            or len(edges) < DISC_ROUND * DISC_RAYS:
+        return None
+    if square:
+        if any(len(e) < 3 or float(np.std(e)) > DISC_STEADY * float(np.mean(e))
+               for e in turns.values()):
+            return None
+    elif float(np.std(edges)) > DISC_STEADY * float(np.mean(edges)):
+        return None
+    fills = [f for f in fills if len(f)]
+    if not fills:
+        return None
+    fill = _dominant_each(np.concatenate(fills)[None])[0]
+    round_ = sum(float((np.linalg.norm(f - fill, axis=1) < RIM_NEAR + 4).mean()) > 0.3
+                 for f in fills) / DISC_RAYS
+    if round_ < DISC_ROUND or float(np.linalg.norm(fill - rim)) < PANEL_INK_FAR:
+        return None
+    fits = _rarity_fits(fill, references, tolerance, margin)
+    return (fits, fill) if fits else None
+
+
+def _disc_rays(image: np.ndarray, lattice: Lattice, r: int, c: int) -> tuple | None:
+    """Tile ``r``, ``c``'s :data:`DISC_RAYS` rays from its outer tenth to its middle (Lab):
+    (each ray's start, the distances from the middle where the rays leave their start's
+    colour by :data:`DISC_EDGE`, the colours just inside those edges (:data:`DISC_FILL`),
+    the edges by rays a quarter turn apart); ``None`` for a tile too small."""
     lab = _lab(_tile_crop(image, lattice, r, c, 0.0))
     h, w = lab.shape[:2]
     half = min(h, w) / 2
@@ -2854,27 +2888,40 @@ def _inset_disc(image: np.ndarray, lattice: Lattice, r: int, c: int, rim: np.nda
         edges.append(edge)
         turns.setdefault(len(starts) % (DISC_RAYS // 4), []).append(edge)
         fills.append(ray[(ts <= edge - 1.0) & (ts >= edge - 1.0 - width)])
-    starts_ = np.array(starts)
-    cell = _dominant_each(starts_[None])[0]
-    if float((np.linalg.norm(starts_ - cell, axis=1) < RIM_NEAR + 4).mean()) < CELL_ROUND \
-            or len(edges) < DISC_ROUND * DISC_RAYS:
-        return None
-    if square:
-        if any(len(e) < 3 or float(np.std(e)) > DISC_STEADY * float(np.mean(e))
-               for e in turns.values()):
-            return None
-    elif float(np.std(edges)) > DISC_STEADY * float(np.mean(edges)):
-        return None
-    fills = [f for f in fills if len(f)]
-    if not fills:
-        return None
-    fill = _dominant_each(np.concatenate(fills)[None])[0]
-    round_ = sum(float((np.linalg.norm(f - fill, axis=1) < RIM_NEAR + 4).mean()) > 0.3
-                 for f in fills) / DISC_RAYS
-    if round_ < DISC_ROUND or float(np.linalg.norm(fill - rim)) < PANEL_INK_FAR:
-        return None
-    fits = _rarity_fits(fill, references, tolerance, margin)
-    return (fits, fill) if fits else None
+    return starts, edges, fills, turns
+
+
+# A found tile is rounded, coloured by its rarity (issue 18), and may be inset in a cell of
+# another colour; blurred or small, the disc :func:`_inset_disc` reads no longer shows as one,
+# and the rim band, the cell mixed with the disc's edge, may fit a rarity by itself. A colour
+# read so unsurely (under :data:`.settle.COLOUR_SURE`) keeps the rarities the colour just
+# inside the rounded edge fits too, when that colour lies PANEL_INK_FAR from the rim's: the
+# tile may be either (the cards and the board tell which, else it is written unsure). Fresh
+# widest 1190009 as JPEG 60 and at 0.6x + JPEG 60 (Jurassic): the timeless Ankylosaurus's
+# gold disc in a cell of the lawn darkened, the rim band read common (0.75, 0.72) and the
+# tile stated Raptor (the common animal) with --animals; the colour inside its edge 23 Lab
+# from timeless's and 43 from common's (0.6x: 36 and 41). Of the found tiles read by their
+# rim on widest 1190000 and 1126000 (64, six looks), no other one's colour inside its edge
+# fits a rarity its rim does not.
+COLOUR_UNSURE = 0.85  # (.settle.COLOUR_SURE: a tile's colour read surely under it)
+
+
+def _rim_or_disc(image: np.ndarray, lattice: Lattice, r: int, c: int, rim: np.ndarray,
+                 fits: tuple[str, ...], closeness: float, references: dict[str, np.ndarray],
+                 tolerance: float, margin: float) -> tuple[str, ...]:
+    """Found tile ``r``, ``c``'s rarities read off its rim band's colour ``rim`` (``fits``,
+    its ``closeness`` to the nearest), with those the colour just inside its rounded edge
+    fits when the rim's is unsure and that colour is far from the rim's (see above)."""
+    if closeness >= COLOUR_UNSURE:
+        return fits
+    rays = _disc_rays(image, lattice, r, c)
+    if rays is None or not [f for f in rays[2] if len(f)]:
+        return fits
+    fill = _dominant_each(np.concatenate([f for f in rays[2] if len(f)])[None])[0]
+    if float(np.linalg.norm(fill - rim)) < PANEL_INK_FAR:
+        return fits
+    return fits + tuple(n for n in _rarity_fits(fill, references, tolerance, margin)
+                        if n not in fits)
 
 
 def _decoration_near_the_lawn(lab: np.ndarray, rim: np.ndarray) -> bool:
