@@ -2340,8 +2340,14 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
         elif (split[k] > HALVES_SAME or uneven[k] > SIDES_SAME) \
                 and not _inside_agrees(image, lattice, r, c, rim):
             # partly under something, whatever shows (hidden); partly covered, or no tile
-            # at all (unknown)
-            seen = TileSeen("hidden" if split[k] > HALVES_SAME else "unknown", confidence=0.0)
+            # at all (unknown); unless a found tile's band shows round an animal inset in a
+            # cell of the dirt's colour, off its middle (widest 1140022: three such tiles)
+            if rim[0] < facts["empty_darkness"] * grass[0] and _banded_tile(stack[k], rim,
+                                                                            grass):
+                seen = TileSeen("found", (), 0.3, _tile_sprite(image, lattice, r, c, own=True))
+            else:
+                seen = TileSeen("hidden" if split[k] > HALVES_SAME else "unknown",
+                                confidence=0.0)
         else:
             sprite = _tile_sprite(image, lattice, r, c, own=True)
             fits = _rarity_fits(rim, references, tolerance, margin)
@@ -2399,6 +2405,12 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
                 seen = TileSeen("found", ring[0],
                                 _closeness(ring[1], references[ring[0][0]], tolerance),
                                 sprite, tuple(float(v) for v in ring[1]))
+            elif rim[0] < facts["empty_darkness"] * grass[0] and _banded_tile(stack[k], rim,
+                                                                              grass):
+                # the same, its band broken by the animal's sprite: found, its rarity
+                # left to the cards and the sprite (the colour may be the sprite's own)
+                # (widest 1142018 (2,0) (4,0), 1140008 (3,2))
+                seen = TileSeen("found", (), 0.3, sprite)
             elif rim[0] < facts["empty_darkness"] * grass[0]:
                 # Dark like a tapped tile's dirt, but not plain: dirt with something over it.
                 seen = TileSeen("unknown", confidence=0.0,
@@ -3008,6 +3020,63 @@ def _ringed_tile(lab: np.ndarray, rim: np.ndarray, grass: np.ndarray,
     if abs(float(iy.mean() - by.mean())) + abs(float(ix.mean() - bx.mean())) > RING_OFF:
         return None
     return fits, fill
+
+
+# Such a tile's band, when the sprite breaks it (reaches past it in some directions: widest
+# 1142018 (2,0), the band out as far as the ink in 14 of 16 directions, 1140008 (3,2) in 10),
+# or when the tile is off its cell's middle, its halves unlike, still shows it found:
+# one light colour (RING_LIGHT, lighter than any dirt; not the lawn's; the commonest to 8 Lab
+# of BAND_BINS, RING_FILL of the tile within OWN_NEAR) round the middle of what is not the
+# cell in BAND_SEEN of the directions (the sprite hides the rest: 1140008 (3,2) 0.62), as
+# wide and tall as BAND_SPAN of the tile (a disc, not a sprite's speck), inset in its cell
+# (under BAND_EDGE of the patch's outer BAND_FRAME px of that colour: a toast or a finger
+# carries on past the tile's edge), an animal drawn on it (PANEL_INK). It is read found of
+# no rarity: the colour may be the sprite's own (1142018 (3,3): the Raptor's yellow body
+# inside a common ring), so only the cards and the sprite tell its animal. On widest
+# 1140000-039 and 1142000-039, 1160000-039 and 1126000-039 (every tile darker than the
+# dirt's bar, not read empty) it holds on found tiles only.
+BAND_SEEN = 0.6
+RING_LIGHT = 50.0
+BAND_SPAN = 0.5
+BAND_EDGE = 0.1
+BAND_FRAME = 1
+BAND_BINS = 12
+
+
+def _banded_tile(lab: np.ndarray, rim: np.ndarray, grass: np.ndarray) -> bool:
+    """Whether a tile (its Lab patch ``lab``) in a cell of its rim band's colour ``rim``
+    shows a found tile's band of one light colour round an animal (:data:`BAND_SEEN`), its
+    colour any but the lawn's ``grass``."""
+    inside = lab[2:30, 2:30]
+    far = np.linalg.norm(inside - rim, axis=2) >= PANEL_INK_FAR
+    rest = inside[far]
+    if len(rest) < 2 * RING_FILL * far.size:
+        return False
+    ys, xs = np.nonzero(far)
+    cy, cx = (ys.min() + ys.max()) / 2, (xs.min() + xs.max()) / 2
+    frame = np.ones(lab.shape[:2], bool)
+    frame[BAND_FRAME:-BAND_FRAME, BAND_FRAME:-BAND_FRAME] = False
+    bins, counts = np.unique(np.round(rest / 8.0), axis=0, return_counts=True)
+    for b in np.argsort(-counts)[:BAND_BINS]:
+        near = np.linalg.norm(rest - bins[b] * 8.0, axis=1) < OWN_NEAR
+        if near.sum() < RING_FILL * far.size:
+            continue
+        fill = rest[near].mean(axis=0)
+        if fill[0] < RING_LIGHT or float(np.linalg.norm(fill - grass)) < GROUND_SPREAD:
+            continue
+        band = np.linalg.norm(inside - fill, axis=2) < OWN_NEAR
+        by, bx = np.nonzero(band)
+        if min(by.max() - by.min(), bx.max() - bx.min()) + 1 < BAND_SPAN * inside.shape[0]:
+            continue
+        if float((np.linalg.norm(lab[frame] - fill, axis=1) < OWN_NEAR).mean()) >= BAND_EDGE:
+            continue
+        if _ink_share(inside, rim, fill) < PANEL_INK:
+            continue
+        sector = (np.floor((np.arctan2(by - cy, bx - cx) + np.pi) / (2 * np.pi)
+                           * RING_SECTORS).astype(int)) % RING_SECTORS
+        if len(np.unique(sector)) >= BAND_SEEN * RING_SECTORS:
+            return True
+    return False
 
 
 # A found tile is rounded, and may be inset in a cell of its own colour; the widest looks draw
