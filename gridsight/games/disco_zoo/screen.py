@@ -3035,12 +3035,21 @@ def _ringed_tile(lab: np.ndarray, rim: np.ndarray, grass: np.ndarray,
 # inside a common ring), so only the cards and the sprite tell its animal. On widest
 # 1140000-039 and 1142000-039, 1160000-039 and 1126000-039 (every tile darker than the
 # dirt's bar, not read empty) it holds on found tiles only.
+# Untapped tiles are grass, decorated or not (issue 18): a decoration leaves the lawn's green
+# showing round it, and a dark tapped tile's dirt the cell's colour; a found tile, rounded and
+# inset, covers much of its cell with its own colour and its animal. What is neither the
+# cell's colour nor the lawn's covers BAND_COVER of the tile's inside or more: found tiles
+# 0.41 and up (widest 1142018 (2,0)); a bush on grass 0.24 (hybrid wider 700044 (4,2) at
+# 1.76x, the lattice a fifth of a row low, the board's dark-blue surround in its rim band:
+# read found, a tapped tile stated found and a Bat stated Kiwi), our own skin's coins on
+# dirt 0.15 (a tapped empty tile read found: desktop reads asked).
 BAND_SEEN = 0.6
 RING_LIGHT = 50.0
 BAND_SPAN = 0.5
 BAND_EDGE = 0.1
 BAND_FRAME = 1
 BAND_BINS = 12
+BAND_COVER = 0.3
 
 
 def _banded_tile(lab: np.ndarray, rim: np.ndarray, grass: np.ndarray) -> bool:
@@ -3050,7 +3059,9 @@ def _banded_tile(lab: np.ndarray, rim: np.ndarray, grass: np.ndarray) -> bool:
     inside = lab[2:30, 2:30]
     far = np.linalg.norm(inside - rim, axis=2) >= PANEL_INK_FAR
     rest = inside[far]
-    if len(rest) < 2 * RING_FILL * far.size:
+    if len(rest) < 2 * RING_FILL * far.size or float(
+            (far & (np.linalg.norm(inside - grass, axis=2) >= GROUND_SPREAD)).mean()) \
+            < BAND_COVER:
         return False
     ys, xs = np.nonzero(far)
     cy, cx = (ys.min() + ys.max()) / 2, (xs.min() + xs.max()) / 2
