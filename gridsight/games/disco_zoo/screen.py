@@ -3042,7 +3042,10 @@ def _ringed_tile(lab: np.ndarray, rim: np.ndarray, grass: np.ndarray,
 # 0.41 and up (widest 1142018 (2,0)); a bush on grass 0.24 (hybrid wider 700044 (4,2) at
 # 1.76x, the lattice a fifth of a row low, the board's dark-blue surround in its rim band:
 # read found, a tapped tile stated found and a Bat stated Kiwi), our own skin's coins on
-# dirt 0.15 (a tapped empty tile read found: desktop reads asked).
+# dirt 0.15 (a tapped empty tile read found: desktop reads asked). And the animal is drawn
+# on the tile: ink (neither the cell's colour, the band's nor the lawn's) inside the band's
+# outline (its convex hull) covers BAND_INK of the inside or more: found tiles 0.032 and up
+# (widest 1142009 (0,2)), that bush 0.019 (its pink dot; the lawn round it was its "ink").
 BAND_SEEN = 0.6
 RING_LIGHT = 50.0
 BAND_SPAN = 0.5
@@ -3050,6 +3053,7 @@ BAND_EDGE = 0.1
 BAND_FRAME = 1
 BAND_BINS = 12
 BAND_COVER = 0.3
+BAND_INK = 0.025
 
 
 def _banded_tile(lab: np.ndarray, rim: np.ndarray, grass: np.ndarray) -> bool:
@@ -3081,13 +3085,28 @@ def _banded_tile(lab: np.ndarray, rim: np.ndarray, grass: np.ndarray) -> bool:
             continue
         if float((np.linalg.norm(lab[frame] - fill, axis=1) < OWN_NEAR).mean()) >= BAND_EDGE:
             continue
-        if _ink_share(inside, rim, fill) < PANEL_INK:
+        if _ink_share(inside, rim, fill) < PANEL_INK or _ink_on_the_band(
+                inside, rim, fill, grass, band) < BAND_INK:
             continue
         sector = (np.floor((np.arctan2(by - cy, bx - cx) + np.pi) / (2 * np.pi)
                            * RING_SECTORS).astype(int)) % RING_SECTORS
         if len(np.unique(sector)) >= BAND_SEEN * RING_SECTORS:
             return True
     return False
+
+
+def _ink_on_the_band(inside: np.ndarray, rim: np.ndarray, fill: np.ndarray,
+                     grass: np.ndarray, band: np.ndarray) -> float:
+    """The share of a tile's inside (Lab) that is ink (:data:`PANEL_INK_FAR` from its rim's
+    colour and the band's ``fill``, :data:`GROUND_SPREAD` from the lawn's ``grass``) within
+    the outline (convex hull) of the band's pixels ``band``: an animal drawn on the tile."""
+    hull = cv2.convexHull(np.argwhere(band)[:, ::-1].astype(np.int32))
+    on = np.zeros(band.shape, np.uint8)
+    cv2.fillConvexPoly(on, hull, 1)
+    ink = (np.linalg.norm(inside - rim, axis=2) >= PANEL_INK_FAR) \
+        & (np.linalg.norm(inside - fill, axis=2) >= PANEL_INK_FAR) \
+        & (np.linalg.norm(inside - grass, axis=2) >= GROUND_SPREAD)
+    return float((ink & (on > 0)).mean())
 
 
 # A found tile is rounded, and may be inset in a cell of its own colour; the widest looks draw
