@@ -3039,7 +3039,7 @@ def _ringed_tile(lab: np.ndarray, rim: np.ndarray, grass: np.ndarray,
 # showing round it, and a dark tapped tile's dirt the cell's colour; a found tile, rounded and
 # inset, covers much of its cell with its own colour and its animal. What is neither the
 # cell's colour nor the lawn's covers BAND_COVER of the tile's inside or more: found tiles
-# 0.41 and up (widest 1142018 (2,0)); a bush on grass 0.24 (hybrid wider 700044 (4,2) at
+# 0.34 and up (widest 1142022 (2,3)); a bush on grass 0.24 (hybrid wider 700044 (4,2) at
 # 1.76x, the lattice a fifth of a row low, the board's dark-blue surround in its rim band:
 # read found, a tapped tile stated found and a Bat stated Kiwi), our own skin's coins on
 # dirt 0.15 (a tapped empty tile read found: desktop reads asked). And the animal is drawn
