@@ -2340,12 +2340,16 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
         elif (split[k] > HALVES_SAME or uneven[k] > SIDES_SAME) \
                 and not _inside_agrees(image, lattice, r, c, rim):
             # partly under something, whatever shows (hidden); partly covered, or no tile
-            # at all (unknown)
-            seen = TileSeen("hidden" if split[k] > HALVES_SAME else "unknown", confidence=0.0)
-            if rim[0] >= facts["empty_darkness"] * grass[0] and _found_over_its_cell(
-                    stack[k], grass, references, tolerance, margin):
-                # a found tile off the middle of its cell, or round in it: its halves unlike
+            # at all (unknown); unless a found tile's band shows round an animal inset in a
+            # cell of the dirt's colour, off its middle (widest 1140022: three such tiles), or
+            # a found tile sits off the middle of a cell lighter than that, its halves unlike
+            dark = rim[0] < facts["empty_darkness"] * grass[0]
+            if (dark and _banded_tile(stack[k], rim, grass)) or (not dark and _found_over_its_cell(
+                    stack[k], grass, references, tolerance, margin)):
                 seen = TileSeen("found", (), 0.3, _tile_sprite(image, lattice, r, c, own=True))
+            else:
+                seen = TileSeen("hidden" if split[k] > HALVES_SAME else "unknown",
+                                confidence=0.0)
         else:
             sprite = _tile_sprite(image, lattice, r, c, own=True)
             fits = _rarity_fits(rim, references, tolerance, margin)
@@ -2405,6 +2409,12 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
                 seen = TileSeen("found", ring[0],
                                 _closeness(ring[1], references[ring[0][0]], tolerance),
                                 sprite, tuple(float(v) for v in ring[1]))
+            elif rim[0] < facts["empty_darkness"] * grass[0] and _banded_tile(stack[k], rim,
+                                                                              grass):
+                # the same, its band broken by the animal's sprite: found, its rarity
+                # left to the cards and the sprite (the colour may be the sprite's own)
+                # (widest 1142018 (2,0) (4,0), 1140008 (3,2))
+                seen = TileSeen("found", (), 0.3, sprite)
             elif rim[0] < facts["empty_darkness"] * grass[0]:
                 # Dark like a tapped tile's dirt, but not plain: dirt with something over it.
                 seen = TileSeen("unknown", confidence=0.0,
@@ -3059,6 +3069,93 @@ def _ringed_tile(lab: np.ndarray, rim: np.ndarray, grass: np.ndarray,
     if abs(float(iy.mean() - by.mean())) + abs(float(ix.mean() - bx.mean())) > RING_OFF:
         return None
     return fits, fill
+
+
+# Such a tile's band, when the sprite breaks it (reaches past it in some directions: widest
+# 1142018 (2,0), the band out as far as the ink in 14 of 16 directions, 1140008 (3,2) in 10),
+# or when the tile is off its cell's middle, its halves unlike, still shows it found:
+# one light colour (RING_LIGHT, lighter than any dirt; not the lawn's; the commonest to 8 Lab
+# of BAND_BINS, RING_FILL of the tile within OWN_NEAR) round the middle of what is not the
+# cell in BAND_SEEN of the directions (the sprite hides the rest: 1140008 (3,2) 0.62), as
+# wide and tall as BAND_SPAN of the tile (a disc, not a sprite's speck), inset in its cell
+# (under BAND_EDGE of the patch's outer BAND_FRAME px of that colour: a toast or a finger
+# carries on past the tile's edge), an animal drawn on it (PANEL_INK). It is read found of
+# no rarity: the colour may be the sprite's own (1142018 (3,3): the Raptor's yellow body
+# inside a common ring), so only the cards and the sprite tell its animal. On widest
+# 1140000-039 and 1142000-039, 1160000-039 and 1126000-039 (every tile darker than the
+# dirt's bar, not read empty) it holds on found tiles only.
+# Untapped tiles are grass, decorated or not (issue 18): a decoration leaves the lawn's green
+# showing round it, and a dark tapped tile's dirt the cell's colour; a found tile, rounded and
+# inset, covers much of its cell with its own colour and its animal. What is neither the
+# cell's colour nor the lawn's covers BAND_COVER of the tile's inside or more: found tiles
+# 0.34 and up (widest 1142022 (2,3)); a bush on grass 0.24 (hybrid wider 700044 (4,2) at
+# 1.76x, the lattice a fifth of a row low, the board's dark-blue surround in its rim band:
+# read found, a tapped tile stated found and a Bat stated Kiwi), our own skin's coins on
+# dirt 0.15 (a tapped empty tile read found: desktop reads asked). And the animal is drawn
+# on the tile: ink (neither the cell's colour, the band's nor the lawn's) inside the band's
+# outline (its convex hull) covers BAND_INK of the inside or more: found tiles 0.032 and up
+# (widest 1142009 (0,2)), that bush 0.019 (its pink dot; the lawn round it was its "ink").
+BAND_SEEN = 0.6
+RING_LIGHT = 50.0
+BAND_SPAN = 0.5
+BAND_EDGE = 0.1
+BAND_FRAME = 1
+BAND_BINS = 12
+BAND_COVER = 0.3
+BAND_INK = 0.025
+
+
+def _banded_tile(lab: np.ndarray, rim: np.ndarray, grass: np.ndarray) -> bool:
+    """Whether a tile (its Lab patch ``lab``) in a cell of its rim band's colour ``rim``
+    shows a found tile's band of one light colour round an animal (:data:`BAND_SEEN`), its
+    colour any but the lawn's ``grass``."""
+    inside = lab[2:30, 2:30]
+    far = np.linalg.norm(inside - rim, axis=2) >= PANEL_INK_FAR
+    rest = inside[far]
+    if len(rest) < 2 * RING_FILL * far.size or float(
+            (far & (np.linalg.norm(inside - grass, axis=2) >= GROUND_SPREAD)).mean()) \
+            < BAND_COVER:
+        return False
+    ys, xs = np.nonzero(far)
+    cy, cx = (ys.min() + ys.max()) / 2, (xs.min() + xs.max()) / 2
+    frame = np.ones(lab.shape[:2], bool)
+    frame[BAND_FRAME:-BAND_FRAME, BAND_FRAME:-BAND_FRAME] = False
+    bins, counts = np.unique(np.round(rest / 8.0), axis=0, return_counts=True)
+    for b in np.argsort(-counts)[:BAND_BINS]:
+        near = np.linalg.norm(rest - bins[b] * 8.0, axis=1) < OWN_NEAR
+        if near.sum() < RING_FILL * far.size:
+            continue
+        fill = rest[near].mean(axis=0)
+        if fill[0] < RING_LIGHT or float(np.linalg.norm(fill - grass)) < GROUND_SPREAD:
+            continue
+        band = np.linalg.norm(inside - fill, axis=2) < OWN_NEAR
+        by, bx = np.nonzero(band)
+        if min(by.max() - by.min(), bx.max() - bx.min()) + 1 < BAND_SPAN * inside.shape[0]:
+            continue
+        if float((np.linalg.norm(lab[frame] - fill, axis=1) < OWN_NEAR).mean()) >= BAND_EDGE:
+            continue
+        if _ink_share(inside, rim, fill) < PANEL_INK or _ink_on_the_band(
+                inside, rim, fill, grass, band) < BAND_INK:
+            continue
+        sector = (np.floor((np.arctan2(by - cy, bx - cx) + np.pi) / (2 * np.pi)
+                           * RING_SECTORS).astype(int)) % RING_SECTORS
+        if len(np.unique(sector)) >= BAND_SEEN * RING_SECTORS:
+            return True
+    return False
+
+
+def _ink_on_the_band(inside: np.ndarray, rim: np.ndarray, fill: np.ndarray,
+                     grass: np.ndarray, band: np.ndarray) -> float:
+    """The share of a tile's inside (Lab) that is ink (:data:`PANEL_INK_FAR` from its rim's
+    colour and the band's ``fill``, :data:`GROUND_SPREAD` from the lawn's ``grass``) within
+    the outline (convex hull) of the band's pixels ``band``: an animal drawn on the tile."""
+    hull = cv2.convexHull(np.argwhere(band)[:, ::-1].astype(np.int32))
+    on = np.zeros(band.shape, np.uint8)
+    cv2.fillConvexPoly(on, hull, 1)
+    ink = (np.linalg.norm(inside - rim, axis=2) >= PANEL_INK_FAR) \
+        & (np.linalg.norm(inside - fill, axis=2) >= PANEL_INK_FAR) \
+        & (np.linalg.norm(inside - grass, axis=2) >= GROUND_SPREAD)
+    return float((ink & (on > 0)).mean())
 
 
 # A found tile is rounded, and may be inset in a cell of its own colour; the widest looks draw
