@@ -2344,8 +2344,8 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
             # cell of the dirt's colour, off its middle (widest 1140022: three such tiles), or
             # a found tile sits off the middle of a cell lighter than that, its halves unlike
             dark = rim[0] < facts["empty_darkness"] * grass[0]
-            if (dark and _banded_tile(stack[k], rim, grass)) or (not dark and _found_over_its_cell(
-                    stack[k], grass, references, tolerance, margin)):
+            if _banded_tile(stack[k], rim, grass) if dark else _found_over_its_cell(
+                    stack[k], grass, references, tolerance, margin):
                 seen = TileSeen("found", (), 0.3, _tile_sprite(image, lattice, r, c, own=True))
             else:
                 seen = TileSeen("hidden" if split[k] > HALVES_SAME else "unknown",
