@@ -27,6 +27,7 @@ from gridsight.readers.find import load_game_pack
 from kit.skins import disco_zoo_real as real
 from gridsight.solvers.boardtext import parse_boards
 from gridsight.solvers.advice import MarkKind
+from gridsight.solvers.cellnames import cell_name
 from gridsight.solvers.disco_zoo.advise import advise
 from gridsight.solvers.disco_zoo.board import UNTAPPED, parse_board
 from gridsight.solvers.disco_zoo.catalogue import COLS, ROWS
@@ -192,6 +193,9 @@ def _expected_doubt() -> tuple:
 
 
 def test_analyze_says_which_reading_changes_the_advice(tmp_path, run_cli):
+    """The line the eye finds first (the terminal's first line, the JSON's status) leads with
+    the question and gives each answer's move; it never starts with a confident "Tap" (it
+    did: "Tap row 4, column 4 - 65% an animal (but row 1, column 4: Panda or Tiger? ...")."""
     recommend, changes = _expected_doubt()
     assert changes, "the test board must have a doubt that matters"
     path = tmp_path / "doubt.png"
@@ -204,11 +208,18 @@ def test_analyze_says_which_reading_changes_the_advice(tmp_path, run_cli):
     (doubt,) = data["doubts"]
     assert (doubt["row"], doubt["col"], doubt["one_of"]) == (0, 3, ["Panda", "Tiger"])
     assert [c["animal"] for c in doubt["changes_if"]] == [r.animal for r in changes]
-    words = f"row 1, column 4: Panda or Tiger? the advice changes if it is {changes[0].animal}"
-    assert words in doubt["words"] and words in data["status"]
+    assert (doubt["advised"]["row"], doubt["advised"]["col"]) == recommend
+    (kept,) = {"Panda", "Tiger"} - {changes[0].animal}
+    moves = {kept: recommend, changes[0].animal: changes[0].tap}
+    words = "row 1, column 4: Panda or Tiger? " + " ".join(
+        f"{name}: tap {cell_name(*moves[name])}." for name in (kept, changes[0].animal))
+    assert doubt["words"] == words
+    assert data["status"] == words[:1].upper() + words[1:]
     code, out, err = run_cli("analyze", str(path), "--animals", "Gorilla,Panda,Tiger",
                              "--out", str(tmp_path / "out"))
-    assert f"caution: {words}" in out
+    assert f"caution: {words}" in out.replace("\n  ", " ")
+    first = " ".join(line.strip() for line in out.splitlines()[1:3])
+    assert first.startswith(f"Row 1, column 4: Panda or Tiger? {kept}: tap "), out
 
 
 @pytest.mark.gui
@@ -229,7 +240,7 @@ def test_live_says_the_doubt_and_the_panel_settles_it_in_one_click():
     for _ in range(2):
         view = loop.step(frame)
     (doubt,) = view.doubts
-    assert doubt.cell == (0, 3) and "the advice changes if it is" in view.status
+    assert doubt.cell == (0, 3) and view.status.startswith("Row 1, column 4: Panda or Tiger? ")
     # the tile is outlined on the game as in the picture, by what it may be
     assert [(m.row, m.col, m.label) for m in view.advice.marks if m.kind is MarkKind.UNSURE] \
         == [(0, 3, "Panda or Tiger?")]
@@ -242,10 +253,11 @@ def test_live_says_the_doubt_and_the_panel_settles_it_in_one_click():
     assert names == ["Panda", "Tiger"]
     # The advice alone in the large line, the doubt in words right under it, nothing drawn
     # over anything (the wrapped words once squeezed the board's last row under the key).
-    assert panel.advice_line.text() == view.status.split(" (but ")[0]
-    said = doubt.words()
-    assert said.startswith("row 1, column 4: Panda or Tiger? the advice changes if it is")
-    assert [w.text() for w in panel.doubts.lines] == [said[0].upper() + said[1:]]
+    # The question in the large line (as the picture's and the strip's), each answer's move
+    # right under it with the buttons.
+    assert panel.advice_line.text() == "Row 1, column 4: Panda or Tiger?"
+    assert [w.text() for w in panel.doubts.lines] == [doubt.answers()]
+    assert view.status == f"{panel.advice_line.text()} {doubt.answers()}"
     # The key names the sign the cell shows.
     assert "Panda or Tiger? found, the screen does not tell which" in panel.key.text()
     _nothing_over_anything(panel)
@@ -322,17 +334,19 @@ def test_an_unsure_count_that_changes_the_advice_is_said_with_the_tap_then(run_c
     assert (doubt["about"], doubt["row"], doubt["one_of"]) == ("taps", None, ["1", "6"])
     assert doubt["changes_if"] == [{"animal": "6", "then": {"row": 3, "col": 0}}]
     assert data["taps"] == 1 and data["taps_may_be"] == [6]
-    words = "attempts: 1 or 6? the advice changes if it is 6 (then tap row 4, column 1)"
+    words = ("attempts: 1 or 6? 1 attempt: no tap can rescue another animal. 6 attempts: tap "
+             "row 4, column 1.")
     code, out, err = run_cli("solve", "disco-zoo", str(path))
-    assert f"caution: {words}" in out and "1 (or 6?) taps left" in out
-    # The headline, the line the eye finds first, carries the doubt (before: only the caution
-    # line at the report's end did, the first line advised as if the count were sure).
+    assert f"caution: {words}" in out.replace("\n  ", " ") and "1 (or 6?) taps left" in out
+    # The headline, the line the eye finds first, leads with the doubt (before: only the
+    # caution line at the report's end did, the first line advised as if the count were
+    # sure; then the first line said the advice and the doubt after it, in brackets).
     first = " ".join(line.strip() for line in out.splitlines()[:2])
-    assert first.startswith(f"No tap can rescue another animal with the taps left (but {words}")
+    assert first.startswith("Attempts: 1 or 6? 1 attempt: no tap can rescue another animal.")
     from gridsight.games.disco_zoo.adapter import GAME
 
     status = GAME.solve(parse_boards(path.read_text())[0]).advice.status
-    assert status.endswith(f" (but {words})")  # the status line: the CLI, picture, overlay
+    assert status == "A" + words[1:]  # the status line: the CLI, picture, overlay
 
 
 def test_an_unsure_count_that_does_not_change_the_advice_says_so_in_one_short_line():
@@ -342,10 +356,30 @@ def test_an_unsure_count_that_does_not_change_the_advice_says_so_in_one_short_li
     solution = GAME.solve(parse_boards(UNSURE_TAPS.format(taps="9/8"))[0])
     (doubt,) = doubts_of(solution.json)
     assert doubt.about == "taps" and doubt.changes == ()
-    line = "the advice is the same for 9 or 8 attempts"
+    line = "attempts unsure: 9 or 8; the advice is the same"
     assert doubt.words() == line
     assert advice_and_caveat(solution.advice.status)[1] == line[:1].upper() + line[1:]
     assert "9 (or 8?) taps left" in solution.text
+
+
+def test_an_unsure_tile_that_does_not_change_the_advice_is_said_after_it_in_a_few_words():
+    """Gorilla found at row 1, column 1: row 1, column 3 is certainly Gorilla whether the
+    unsure tile is Panda or Tiger. The advice is said, the unsure tile after it in brackets
+    (before, nothing but the board's "2/3" said it), and the picture's and the strip's split
+    keeps the advice alone on its line."""
+    from gridsight.games.disco_zoo.adapter import GAME
+    from overlay.caveat import advice_and_caveat
+
+    board = DOUBT_BOARD.replace(". . . 2/3 .", "1 . . 2/3 .")
+    solution = GAME.solve(parse_boards(board)[0])
+    (doubt,) = doubts_of(solution.json)
+    assert (doubt.cell, doubt.options, doubt.changes) == ((0, 3), ("Panda", "Tiger"), ())
+    said = "row 1, column 4 unsure: Panda or Tiger; the advice is the same"
+    advice = "Tap row 1, column 3 - certainly Gorilla"
+    assert solution.advice.status == f"{advice} ({said})"
+    assert solution.text.splitlines()[0] == solution.advice.status
+    assert f"caution: {said}" in solution.text
+    assert advice_and_caveat(solution.advice.status) == (advice, said[:1].upper() + said[1:])
 
 
 @pytest.mark.gui
@@ -360,8 +394,7 @@ def test_the_doubt_bar_offers_the_counts_and_a_click_reads_with_the_one_picked()
     chosen = []
     bar = DoubtBar(lambda *a: chosen.append(("cell", *a)), lambda *a: chosen.append(a))
     bar.show_doubts([Doubt(None, ("18", "10"), (("10", (1, 3)),), about="taps")])
-    assert [w.text() for w in bar.lines] == [
-        "Attempts: 18 or 10? the advice changes if it is 10 (then tap row 2, column 4)"]
+    assert [w.text() for w in bar.lines] == ["Attempts: 18 or 10? 10 attempts: tap row 2, column 4."]
     assert [b.text() for b in bar.buttons] == ["18", "10"]
     from PySide6.QtWidgets import QLabel
     assert "Attempts left:" in [label.text() for label in bar.findChildren(QLabel)]

@@ -190,8 +190,8 @@ def test_paint_module_doctest_still_holds():
     assert doctest.testmod(paint).failed == 0
 
 
-DOUBTFUL = ("Tap row 4, column 4 - 65% an animal (but row 1, column 4: Panda or Tiger? the advice "
-            "changes if it is Tiger (then tap row 1, column 5))")
+DOUBTFUL = ("Row 1, column 4: Panda or Tiger? Panda: tap row 4, column 4. Tiger: tap row 1, "
+            "column 5.")
 
 
 def _advice_rows(panel: np.ndarray) -> int:
@@ -201,10 +201,11 @@ def _advice_rows(panel: np.ndarray) -> int:
 
 
 def test_the_advice_stays_one_short_line_and_its_caveat_goes_under_it():
-    """A status line ending with an unsure cell's caveat: the picture's headline is the advice
-    alone (as many rows of its colour as with no caveat), the caveat in words under it in the
-    warnings' colour; once it wrapped into three lines of headline."""
-    alone = legend.legend_panel(Advice("disco-zoo", 5, 5, status=DOUBTFUL.split(" (but")[0]), 720)
+    """A status line led by an unsure cell's question: the picture's headline is the question
+    alone (as many rows of its colour as with nothing after it), each answer's move under it
+    in the warnings' colour; once it wrapped into three lines of headline."""
+    alone = legend.legend_panel(Advice("disco-zoo", 5, 5, status=DOUBTFUL.split("? ")[0] + "?"),
+                                720)
     both = legend.legend_panel(Advice("disco-zoo", 5, 5, status=DOUBTFUL), 720)
     assert _advice_rows(both) == _advice_rows(alone) > 0
     warning = np.all(np.abs(both[..., :3].astype(int) - style.WARNING) < 8, axis=2)
@@ -239,9 +240,8 @@ def test_the_strip_shows_the_caveat_on_a_line_of_its_own():
     win = OverlayWindow((0, 0, 200, 100))
     win.update(BoardGeometry.from_rect(0, 0, 10, 10, 1, 1), Advice("disco-zoo", 1, 1), DOUBTFUL)
     assert win.status_lines() == [
-        ("advice", "Tap row 4, column 4 - 65% an animal"),
-        ("caveat", "But row 1, column 4: Panda or Tiger? the advice changes if it is Tiger "
-                   "(then tap row 1, column 5)")]
+        ("advice", "Row 1, column 4: Panda or Tiger?"),
+        ("caveat", "Panda: tap row 4, column 4. Tiger: tap row 1, column 5.")]
     win.close()
 
 

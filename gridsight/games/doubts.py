@@ -9,20 +9,30 @@ carries them in its JSON (``doubts``), its text (``caution:``) and its advice's 
 (:func:`with_doubts`: the CLI, the annotated picture's legend, the overlay); the live panel
 offers the candidates as buttons (:func:`doubts_of` reads them back from the JSON).
 
->>> d = Doubt((2, 2), ("Panda", "Tiger"), (("Tiger", (1, 3)),))
+A doubt that changes the advice is said first, as a question, with each answer's move: the
+advised tap is never said as if the cell were sure.
+
+>>> d = Doubt((2, 2), ("Panda", "Tiger"), (("Tiger", (1, 3)),), advised=((3, 3),))
 >>> d.words()
-'row 3, column 3: Panda or Tiger? the advice changes if it is Tiger (then tap row 2, column 4)'
+'row 3, column 3: Panda or Tiger? Panda: tap row 4, column 4. Tiger: tap row 2, column 4.'
 >>> Doubt.from_dict(d.to_dict()) == d
 True
 
 A count read unsure (Disco Zoo's attempts counter: "18" or "10") is a doubt too, about the
-read hint ``about`` instead of a cell; it is said even when the advice stays the same, since
-the count shown may be wrong:
+read hint ``about`` instead of a cell:
 
->>> Doubt(None, ("18", "10"), (("10", (1, 3)),), about="taps").words()
-'attempts: 18 or 10? the advice changes if it is 10 (then tap row 2, column 4)'
+>>> Doubt(None, ("18", "10"), (("10", (1, 3)),), about="taps", advised=(None,)).words()
+'attempts: 18 or 10? 18 attempts: no tap can rescue another animal. 10 attempts: tap row 2, \
+column 4.'
+
+An unsure read that does not change the advice (no ``changes``) is said too, in a few words
+after the advice:
+
 >>> Doubt(None, ("18", "10"), (), about="taps").words()
-'the advice is the same for 18 or 10 attempts'
+'attempts unsure: 18 or 10; the advice is the same'
+>>> with_doubts(Advice(game="disco-zoo", rows=5, cols=5, status="Tap row 1, column 1"),
+...             [Doubt((0, 3), ("Panda", "Tiger"), ())]).status
+'Tap row 1, column 1 (row 1, column 4 unsure: Panda or Tiger; the advice is the same)'
 """
 
 from __future__ import annotations
@@ -41,41 +51,85 @@ ABOUT_WORDS = {"taps": "attempts"}  # what a hint's doubt is called, by the hint
 class Doubt:
     """A cell read as one of ``options`` (names) whose advice changes if it is one of those
     in ``changes``, each with the move advised then (``None``: none). With ``about`` (a read
-    hint's name, ``taps``) the doubt is that hint's value, ``cell`` is ``None``, and no
-    ``changes`` means the advice is the same whichever it is."""
+    hint's name, ``taps``) the doubt is that hint's value and ``cell`` is ``None``. No
+    ``changes``: the advice is the same whichever it is. ``advised`` holds the move advised
+    for the other options (``(None,)``: no tap; ``()``: not given, and only the changes are
+    said)."""
 
     cell: Cell | None
     options: tuple[str, ...]
     changes: tuple[tuple[str, Cell | None], ...]
     about: str | None = None
+    advised: tuple[Cell | None, ...] = ()
+
+    def what(self) -> str:
+        """What is unsure, as people say it: ``row 1, column 4`` (1-based), ``attempts``."""
+        if self.cell is not None:
+            return cell_name(*self.cell)
+        return ABOUT_WORDS.get(self.about or "", self.about or "")
+
+    def question(self) -> str:
+        """``row 1, column 4: Panda or Tiger?``"""
+        return f"{self.what()}: {' or '.join(self.options)}?"
+
+    def answers(self) -> str:
+        """Each answer's move: ``Panda: tap row 4, column 4. Tiger: tap row 1, column 5.``
+        (the options that keep the advice together, first; those that change it after)."""
+        changed = dict(self.changes)
+        kept = [o for o in self.options if o not in changed]
+        said = []
+        if kept and self.advised:
+            said.append(f"{' or '.join(self._named(o) for o in kept)}: "
+                        f"{_move(self.advised[0])}.")
+        said += [f"{self._named(o)}: {_move(changed[o])}." for o in self.options
+                 if o in changed]
+        return " ".join(said)
 
     def words(self) -> str:
-        """The doubt for the player, naming the cell as people do (1-based)."""
-        either = " or ".join(self.options)
-        if self.about is not None and not self.changes:
-            return f"the advice is the same for {either} {ABOUT_WORDS.get(self.about, '')}"
-        ifs = " or ".join(f"{name} (then tap {cell_name(*tap)})" if tap is not None
-                          else f"{name} (then no tap)" for name, tap in self.changes)
-        what = cell_name(*self.cell) if self.cell is not None else \
-            ABOUT_WORDS.get(self.about or "", self.about or "")
-        return f"{what}: {either}? the advice changes if it is {ifs}"
+        """The doubt for the player: the question and each answer's move, or, when the advice
+        is the same for every answer, a few words saying so."""
+        if not self.changes:
+            return f"{self.what()} unsure: {' or '.join(self.options)}; the advice is the same"
+        return f"{self.question()} {self.answers()}"
+
+    def _named(self, option: str) -> str:
+        """An answer as said before its move: ``Tiger``, ``10 attempts``, ``1 attempt``."""
+        if self.cell is None and self.about == "taps":
+            return f"{option} attempt{'' if option == '1' else 's'}"
+        return option
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "Doubt":
         """The inverse of :meth:`to_dict`."""
         cell = None if data.get("row") is None else (int(data["row"]), int(data["col"]))
+        advised = (_cell(data["advised"]),) if "advised" in data else ()
         return cls(cell, tuple(data["one_of"]),
-                   tuple((c["animal"], None if c["then"] is None else
-                          (int(c["then"]["row"]), int(c["then"]["col"])))
-                         for c in data["changes_if"]), data.get("about"))
+                   tuple((c["animal"], _cell(c["then"])) for c in data["changes_if"]),
+                   data.get("about"), advised)
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form (0-based cells, as every JSON of gridsight)."""
+        """The JSON form (0-based cells, as every JSON of gridsight); ``advised`` (the move
+        for the options not in ``changes_if``) only when given."""
         row, col = self.cell if self.cell is not None else (None, None)
-        return {"row": row, "col": col, "about": self.about, "one_of": list(self.options),
-                "changes_if": [{"animal": name, "then": None if tap is None else
-                                {"row": tap[0], "col": tap[1]}} for name, tap in self.changes],
-                "words": self.words()}
+        data = {"row": row, "col": col, "about": self.about, "one_of": list(self.options),
+                "changes_if": [{"animal": name, "then": _json_cell(tap)}
+                               for name, tap in self.changes]}
+        if self.advised:
+            data["advised"] = _json_cell(self.advised[0])
+        data["words"] = self.words()
+        return data
+
+
+def _move(tap: Cell | None) -> str:
+    return "no tap can rescue another animal" if tap is None else f"tap {cell_name(*tap)}"
+
+
+def _cell(data: dict[str, Any] | None) -> Cell | None:
+    return None if data is None else (int(data["row"]), int(data["col"]))
+
+
+def _json_cell(tap: Cell | None) -> dict[str, int] | None:
+    return None if tap is None else {"row": tap[0], "col": tap[1]}
 
 
 def doubts_of(solution_json: dict[str, Any]) -> tuple[Doubt, ...]:
@@ -84,28 +138,53 @@ def doubts_of(solution_json: dict[str, Any]) -> tuple[Doubt, ...]:
 
 
 def with_doubts(advice: Advice, doubts: Sequence[Doubt]) -> Advice:
-    """``advice`` with its doubts said in its status line."""
+    """``advice`` with its doubts said in its status line: led by each doubt that changes
+    the advice (its question and each answer's move, never a confident tap first), then
+    the unsure reads that change nothing in a few words in brackets.
+
+    >>> a = Advice(game="disco-zoo", rows=5, cols=5, status="Tap row 4, column 4 - 65% an animal")
+    >>> with_doubts(a, [Doubt((0, 3), ("Panda", "Tiger"), (("Tiger", (0, 4)),),
+    ...                       advised=((3, 3),))]).status
+    'Row 1, column 4: Panda or Tiger? Panda: tap row 4, column 4. Tiger: tap row 1, column 5.'
+    """
     if not doubts:
         return advice
-    return replace(advice, status=advice.status + _caveat(doubts))
+    return replace(advice, status=_lead(advice.status, doubts) + _caveat(doubts))
+
+
+def _lead(status: str, doubts: Sequence[Doubt]) -> str:
+    """The status line's start: the doubts that change the advice (a capital first), else
+    the advice itself."""
+    changing = [d.words() for d in doubts if d.changes]
+    if not changing:
+        return status
+    return " ".join(w[:1].upper() + w[1:] for w in changing)
 
 
 def _caveat(doubts: Sequence[Doubt]) -> str:
-    """What :func:`with_doubts` adds to a status line."""
-    if not doubts:
-        return ""
-    but = "but " if any(d.changes for d in doubts) else ""  # a doubt that changes nothing: said
-    return f" ({but}{'; '.join(d.words() for d in doubts)})"
+    """What :func:`with_doubts` adds after the line's start: the doubts that change nothing."""
+    same = [d.words() for d in doubts if not d.changes]
+    return f" ({'; '.join(same)})" if same else ""
 
 
 def advice_alone(status: str, doubts: Sequence[Doubt]) -> str:
-    """``status`` without the caveat :func:`with_doubts` added for ``doubts``: the short
-    advice line, for a place that shows the doubts on their own right under it (the live
-    panel's doubt bar, with its buttons).
+    """The short line of ``status`` for a place that shows the doubts on their own right under
+    it (the live panel's doubt bar, with its buttons): the first question when a doubt
+    changes the advice (its answers are said in the bar), else the advice without the
+    caveat :func:`with_doubts` added.
 
-    >>> d = Doubt((2, 2), ("Panda", "Tiger"), (("Tiger", (1, 3)),))
-    >>> advice_alone("Tap row 1, column 1" + _caveat([d]), [d])
+    >>> d = Doubt((2, 2), ("Panda", "Tiger"), (("Tiger", (1, 3)),), advised=((0, 0),))
+    >>> advice_alone(with_doubts(Advice("disco-zoo", 5, 5, status="Tap row 1, column 1"),
+    ...                          [d]).status, [d])
+    'Row 3, column 3: Panda or Tiger?'
+    >>> same = Doubt((2, 2), ("Panda", "Tiger"), ())
+    >>> advice_alone("Tap row 1, column 1" + _caveat([same]), [same])
     'Tap row 1, column 1'
     """
+    first = next((d for d in doubts if d.changes), None)
+    if first is not None:
+        question = first.question()
+        if status.lower().startswith(question.lower()):
+            return status[: len(question)]
     caveat = _caveat(doubts)
     return status[: -len(caveat)] if caveat and status.endswith(caveat) else status

@@ -1,17 +1,17 @@
-"""The panel's doubt bar: one click settles a cell read unsurely whose content changes the
-advice.
+"""The panel's doubt bar: one click settles a cell read unsurely.
 
 For each :class:`~gridsight.games.doubts.Doubt` of the view (a found Disco Zoo tile that
-is "Panda or Tiger", and the advice would change if it is Tiger) the bar shows the doubt in
-words on a line of its own and, under it, one button per candidate ("It is: [Panda]
-[Tiger]"); a click sets the cell to that candidate (the panel's correction, ``animal:NAME``),
+is "Panda or Tiger") the bar shows the doubt in words on a line of its own (the doubt the
+panel's advice line asks: each answer's move, "Panda: tap row 4, column 4. Tiger: tap row
+1, column 5."; one that changes nothing: "the advice is the same") and, under it, one button
+per candidate ("It is: [Panda] [Tiger]"); a click sets the cell to that candidate (the panel's correction, ``animal:NAME``),
 so the board is solved again as the player sees it. A doubt about a count read unsure
 (Disco Zoo's attempts: "18 or 10?", said whether or not the advice changes) offers each count
 the same way ("Attempts left: [18] [10]"); a click reads the board again with that count
 (:meth:`gridsight.live.loop.LiveLoop.set_hint`, until a new game). The bar is hidden while
 there is no doubt.
-The panel puts it right under the advice line, which then shows the advice alone (the caveat
-is the bar's). A wrapped line's height depends on its width, which a window's minimum size
+The panel puts it right under the advice line, which then shows the question alone or the
+advice alone (the rest is the bar's). A wrapped line's height depends on its width, which a window's minimum size
 does not account for: :meth:`DoubtBar.reserve` sets the words' minimum height for the
 narrowest width the panel may have, so the rows under the bar are never drawn over it.
 PySide6 is imported here: loaded only with the panel.
@@ -42,16 +42,17 @@ class DoubtBar(QWidget):
         self.column.setContentsMargins(0, 0, 0, 0)
         self.buttons: list[QPushButton] = []
         self.lines: list[QLabel] = []
-        self._shown: tuple[Doubt, ...] = ()
+        self._shown: tuple[tuple[Doubt, ...], str] = ((), "")
         self._width = 0
         self.setVisible(False)
 
-    def show_doubts(self, doubts: Sequence[Doubt]) -> None:
-        """Show ``doubts`` (none: the bar hides)."""
+    def show_doubts(self, doubts: Sequence[Doubt], asked: str = "") -> None:
+        """Show ``doubts`` (none: the bar hides); the one whose question is ``asked`` (the
+        panel's advice line) by its answers alone."""
         doubts = tuple(doubts)
-        if doubts == self._shown:
+        if (doubts, asked) == self._shown:
             return
-        self._shown = doubts
+        self._shown = (doubts, asked)
         while self.column.count():
             item = self.column.takeAt(0)
             widget = item.widget() if item is not None else None
@@ -63,7 +64,8 @@ class DoubtBar(QWidget):
             if doubt.cell is None and (doubt.about is None or self.choose is None):
                 continue  # a count's doubt with nowhere to send the choice: the status says it
             name = doubt.about if doubt.cell is None else f"{doubt.cell[0]},{doubt.cell[1]}"
-            said = doubt.words()
+            said = doubt.answers() if doubt.changes and asked and \
+                asked.lower() == doubt.question().lower() else doubt.words()
             words = QLabel(said[:1].upper() + said[1:])  # a line of its own: a sentence
             words.setObjectName(f"doubt:{name}")
             words.setWordWrap(True)

@@ -102,7 +102,7 @@ class LiveView:
     why: str = ""
     details: tuple[str, ...] = ()
     thinking: bool = False
-    doubts: tuple[Doubt, ...] = ()  # unsure cells whose content changes the advice
+    doubts: tuple[Doubt, ...] = ()  # unsure reads, each with whether it changes the advice
     choices: HintChoices | None = None  # a hint the screen did not settle, to choose in the panel
     screen: tuple[int, int, int, int] | None = None  # the game's window in the frame, if smaller
 

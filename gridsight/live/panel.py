@@ -551,7 +551,7 @@ class Panel(QWidget):
                     signs[r, c] = _cell_sign(shown, word, pieces.get((r, c)), advice)
         self._show_scale(advice)
         had_doubts = self.doubts.isVisibleTo(self)
-        self.doubts.show_doubts(view.doubts)
+        self.doubts.show_doubts(view.doubts, advice_alone(view.status, view.doubts))
         self.doubts.reserve(self.board.minimumWidth())
         self.hint_chooser.show_choices(view.choices)
         self.hint_chooser.reserve(self.board.minimumWidth())
@@ -573,8 +573,9 @@ class Panel(QWidget):
         into each other)."""
         # As tall as its contents (not taller by the player's hand): shrunk back with them.
         snug = self.isVisible() and self.height() <= self.minimumSizeHint().height()
-        # The advice alone: an unsure cell it depends on is said just under it, in the doubt
-        # bar with its choices (the status line everywhere else says both).
+        # The advice alone, or the question of an unsure cell it depends on: the rest is said
+        # just under it, in the doubt bar with its choices (the status line everywhere else
+        # says both).
         self._advice_text = advice_alone(view.status, view.doubts)
         self.advice_line.setText(self._advice_text)
         # never broken between a cell's word and its number

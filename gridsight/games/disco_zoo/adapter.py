@@ -124,7 +124,11 @@ class DiscoZooGame:
             doubts += (taps,) if taps is not None else ()
             data["doubts"] = [d.to_dict() for d in doubts]
             text += "".join(f"caution: {d.words()}\n" for d in doubts)
-            advice = with_doubts(advice, doubts)
+            said = with_doubts(advice, doubts)
+            first, newline, rest = text.partition("\n")
+            if first == advice.status:  # the report's first line is the status line too
+                text = said.status + newline + rest
+            advice = said
         return Solution(data, text, advice)
 
     def add_simulate_arguments(self, parser: argparse.ArgumentParser) -> None:

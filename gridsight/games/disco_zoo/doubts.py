@@ -3,7 +3,9 @@
 A found tile the reader could not tell (``1/3``: Panda or Tiger) is solved exactly over its
 candidates, which is right about the odds only if the player cannot tell either. The player
 can: so for each such tile the board is solved again as each candidate alone, and the tile
-is a *doubt* when, read as some candidate, the advised tap is no longer a best tap.
+is a *doubt*; it changes the advice when, read as some candidate, the advised tap is no
+longer a best tap (said first, as a question with each answer's tap), and otherwise is said
+in a few words after the advice ("the advice is the same").
 
 "No longer a best tap" is decided exactly, not by comparing tiles: another board may advise
 another tile worth exactly as much (a symmetry, a tie). The advised tap's worth on the
@@ -14,9 +16,9 @@ These solves share the board's own limit (:class:`~gridsight.solvers.limit.Meter
 
 The attempts counter read unsure between counts (``taps: 18/10``: the board solved for 18)
 is weighed the same way (:func:`taps_doubt`): the board solved again for each other count,
-the advice changing only when it is no longer a best tap there. Unlike a tile, the doubt is
-said either way ("the advice is the same for 18 or 10 attempts"): the count shown may be
-wrong, and the player is told whether it matters.
+the advice changing only when it is no longer a best tap there. As a tile's, the doubt is
+said either way ("attempts unsure: 18 or 10; the advice is the same"): the count shown may
+be wrong, and the player is told whether it matters.
 """
 
 from __future__ import annotations
@@ -48,8 +50,9 @@ class Reading:
 
 def rescue_doubts(board: RescueBoard, goal: Objective, budget: float | None,
                   recommend: Cell | None, limit: Meter | None = None) -> tuple[Doubt, ...]:
-    """The doubts of ``board`` advised ``recommend``: each unsure found tile whose animal,
-    read as one of its candidates, makes the advice no longer a best tap."""
+    """The doubts of ``board`` advised ``recommend``: each unsure found tile the board leaves
+    more than one animal for, with those of its candidates under which the advice is no
+    longer a best tap (none: the advice is the same whichever it is)."""
     out = []
     for r, row in enumerate(board.grid):
         for c, value in enumerate(row):
@@ -57,8 +60,9 @@ def rescue_doubts(board: RescueBoard, goal: Objective, budget: float | None,
                 continue
             readings = tile_readings(board, (r, c), recommend, goal, budget, limit)
             changes = tuple((x.animal, x.tap) for x in readings if not x.same)
-            if changes and len(readings) > 1:
-                out.append(Doubt((r, c), tuple(x.animal for x in readings), changes))
+            if len(readings) > 1:
+                out.append(Doubt((r, c), tuple(x.animal for x in readings), changes,
+                                 advised=(recommend,)))
     return tuple(out)
 
 
@@ -81,7 +85,7 @@ def taps_doubt(board: RescueBoard, goal: Objective, budget: float | None,
         if not same:
             changes.append((str(taps), result.recommend))
     options = tuple(str(n) for n in (board.taps, *board.taps_may_be))
-    return Doubt(None, options, tuple(changes), about="taps")
+    return Doubt(None, options, tuple(changes), about="taps", advised=(recommend,))
 
 
 def tile_readings(board: RescueBoard, cell: Cell, recommend: Cell | None, goal: Objective,
