@@ -326,7 +326,8 @@ TOP_INKED = 0.6
 
 def _run_into(image: np.ndarray, card: CardSeen) -> CardSeen:
     """The card with its box row set aside (``run_into``) when the row's boxes show no top
-    border of their own (:data:`TOP_INKED`): the line above run into them."""
+    border of their own (:data:`TOP_INKED`): the line above run into them; or when only one
+    line stands under the sprite's foot over the row (``line_taken``: :func:`_sprites_foot`)."""
     boxes, row = card.boxes, card.row
     if boxes is not None and card.line_taken:
         return replace(card, boxes=replace(boxes, confidence=min(boxes.confidence, FAINT_ROW)),
