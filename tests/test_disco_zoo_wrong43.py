@@ -6,8 +6,9 @@ OCR off.
 from __future__ import annotations
 
 from gridsight.games.disco_zoo.screen import locate_rescue
+from gridsight.games.disco_zoo.settle import BOX_SURE
 from kit.disco_reads import read_given
-from test_disco_zoo_screens import real_screen, stated_wrong
+from test_disco_zoo_screens import located_and_read, real_screen, stated_wrong
 
 
 def test_a_found_tile_of_no_animals_colour_is_found_when_the_boxes_lack_one(monkeypatch):
@@ -26,3 +27,20 @@ def test_a_found_tile_of_no_animals_colour_is_found_when_the_boxes_lack_one(monk
     assert reading.text.splitlines()[5].split()[1] not in (".", "-"), reading.text
     assert (2, 1) not in reading.unread
     assert not stated_wrong(text, reading.text, reading.warnings, reading.unread)
+
+
+def test_a_box_row_under_the_sprites_foot_and_one_line_is_not_counted_on(monkeypatch):
+    # fresh 1181001 at 0.66x (Constellation, one Corvus card, 4 boxes of 7 px): its YOU HAVE
+    # 4 line blurred into the boxes, read with them as a row of two boxes 13x16 (0.93); the
+    # sprite's foot, on the picture's last row, taken for the name line and the name for YOU
+    # HAVE; the title's region and two boxes left the Pegasus alone, stated with no options.
+    # A card shows its sprite, its name, its YOU HAVE line, then its boxes (issue 18): one
+    # line under the foot is a line short, and the row under it is not counted on.
+    monkeypatch.setenv("GRIDSIGHT_OCR", "off")
+    _, text, image, _ = real_screen(1, 1_181_000)
+    screen, plain, asked = located_and_read(image)
+    (card,) = screen.cards
+    assert card.boxes is not None and card.boxes.count == 2  # (the row as misread)
+    assert card.boxes.confidence < BOX_SURE
+    assert plain or asked
+    assert not plain or not stated_wrong(text, plain), plain

@@ -166,6 +166,8 @@ class CardSeen:
     faint_row: bool = False
     run_into: bool = False  # the row's band holds the line above it (:func:`_run_into`)
     name_top: int | None = field(default=None, repr=False)  # the name line's first ink row
+    # only one text line under the sprite's own foot, over the row (:func:`_sprites_foot`)
+    line_taken: bool = field(default=False, repr=False)
 
 
 def find_cards(image: np.ndarray, lattice: Lattice, facts: dict,
@@ -326,8 +328,13 @@ TOP_INKED = 0.6
 
 def _run_into(image: np.ndarray, card: CardSeen) -> CardSeen:
     """The card with its box row set aside (``run_into``) when the row's boxes show no top
-    border of their own (:data:`TOP_INKED`): the line above run into them."""
+    border of their own (:data:`TOP_INKED`): the line above run into them; or when only one
+    line stands under the sprite's foot over the row (``line_taken``: :func:`_sprites_foot`)."""
     boxes, row = card.boxes, card.row
+    if boxes is not None and card.line_taken:
+        return replace(card, boxes=replace(boxes, confidence=min(boxes.confidence, FAINT_ROW)),
+                       rarity_confidence=min(card.rarity_confidence, UNSURE_LINE),
+                       run_into=True)
     if boxes is None or row is None or not row.boxes or \
             min(min(b[2], b[3]) for b in row.boxes) < TOP_SIDE:
         return card
@@ -1468,8 +1475,41 @@ def read_card(image: np.ndarray, panel: Panel, facts: dict, pitch: float,
         # Which line is YOU HAVE n is a guess without the boxes under it (the line found
         # may be the boxes' light borders: 190062, a mythical card read rare): a hint only.
         confidence = min(confidence, UNSURE_LINE)
+    taken = row is not None and picture is not None and len(lines) == 2 and \
+        _sprites_foot(image, lines[0], picture, below, panel.color,
+                      (x + inset, x + w - inset))
     return CardSeen(panel, sprite, picture or (x, y, 0, 0), name_box, have_box, None, rarity,
-                    confidence, row, faint, name_top=name_line[0] if name_line else None)
+                    confidence, row, faint, name_top=name_line[0] if name_line else None,
+                    line_taken=taken)
+
+
+# A card shows, top to bottom, its sprite, its name, its YOU HAVE line and its boxes (issue
+# 18). Where the lines found between the picture and the box row are two, the upper the
+# sprite's own foot (it starts on the picture's last row, no empty row between, its ink
+# within the picture's columns), one band of ink alone stands for the name and the YOU HAVE
+# line: the box row found may have taken the YOU HAVE line in, its "boxes" the letters and
+# the boxes under them cut anew. Fresh 1181001 at 0.66x: the Corvus's four boxes of 7 px and
+# its blurred YOU HAVE 4 read as two boxes of 13x16 at 0.93, the foot taken for the name and
+# the name (with the YOU HAVE line's top, 7 rows) for YOU HAVE; the title's Constellation and
+# two boxes left only the Pegasus, stated. The row and the line's tint are then set aside
+# (FAINT_ROW, UNSURE_LINE), as a row run into (:func:`_run_into`).
+FOOT_SIDE = 1  # a foot's ink stands at most this far (px) beyond the picture's sides
+
+
+def _sprites_foot(image: np.ndarray, band: tuple[int, int], picture: Box, below: int,
+                  colour: tuple[float, float, float], across: tuple[int, int]) -> bool:
+    """Whether ``band`` (image rows) is the sprite's foot under ``picture`` (see above):
+    it starts on ``below`` (the picture's bottom) and all its ink off the card's ``colour``,
+    across the card's inner columns ``across`` (first, past the last), stands within the
+    picture's columns."""
+    px, _, pw, _ = picture
+    a, b = band
+    left, right = max(0, across[0]), min(image.shape[1], across[1])
+    if a > below or b <= a or right <= left:
+        return False
+    inked = ink_mask(image[a:b, left:right], colour).any(axis=0)
+    cols = np.nonzero(inked)[0] + left
+    return cols.size > 0 and cols.min() >= px - FOOT_SIDE and cols.max() < px + pw + FOOT_SIDE
 
 
 # The cards of a row are drawn alike: each one's name line starts on the same row (issue 18:
