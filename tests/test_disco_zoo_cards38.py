@@ -45,8 +45,12 @@ def test_a_row_with_a_fill_just_past_its_end_is_not_counted_on(reads):
     drawn, screen, text, plain, warnings, unread = reads(BORDERLESS_FILL)
     assert len(screen.cards) == len(drawn) == 3
     elephant = screen.cards[2].boxes
-    assert drawn[2].boxes == 3 and elephant is not None and elephant.count == 2
-    assert elephant.confidence <= FAINT_ROW  # (was 0.62: counted on, one box short)
+    assert drawn[2].boxes == 3 and elephant is not None
+    if (elephant.count, elephant.filled) != (drawn[2].boxes, drawn[2].filled):
+        # one box short (the fill past the row's end): not counted on (was 0.62)
+        assert elephant.count == 2 and elephant.confidence <= FAINT_ROW
+    # (since the 43rd session the card cut by the search area's side is sought again in the
+    # wider area (cards._cut_by_the_area) and its whole row is read: 3 boxes, 1 filled)
     if plain:
         assert stated_wrong(text, plain, warnings, unread) == []
 
