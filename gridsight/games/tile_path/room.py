@@ -999,11 +999,9 @@ def read_view(image: np.ndarray, pack: TemplatePack) -> RoomRead:
     if best is None:
         raise BoardNotFoundError("tile-path", "no tile screen of the room's size found")
     cost, view = best
-    if cost - _shared(view) - _walls(view) - _sprites(view) > MAX_CONFLICTS \
-            and not _alone(view):
-        cost -= _shared(view) + _walls(view) + _sprites(view)
+    if _read_cost(view) > MAX_CONFLICTS and not _alone(view):
         raise BoardNotFoundError("tile-path", f"the view does not fit the room (its tiles "
-                                 f"disagree with the room on {cost:.0%} of them)")
+                                 f"disagree with the room on {_read_cost(view):.0%} of them)")
     if view.placement.margin < MIN_LEAD:
         raise BoardNotFoundError("tile-path", "the view's place in the room is ambiguous "
                                  "(another place fits its tiles nearly as well)")
@@ -1019,8 +1017,19 @@ def _alone(view: View) -> bool:
     to :data:`NOISY_CONFLICTS`) is read all the same: its place is beyond doubt, every
     other place costing :data:`CLEAR_LEAD` more (155017 --wider frame 2: JPEG 25, CRT 0.19,
     ghosting 0.19, correction -0.53; the right screen and camera at 0.065 excused, the next
-    place 0.177 worse; refused, 63 cells ``?``; read, all 63 right)."""
-    return _excused_cost(view) <= NOISY_CONFLICTS and view.placement.margin >= CLEAR_LEAD
+    place 0.177 worse; refused, 63 cells ``?``; read, all 63 right). Its cost is excused
+    as :func:`read_view` excuses it, the floor tiles a sprite covers part of too (enemies
+    may walk over tiles): 171002 --widest all frame 1 (an LCD grid 0.21, scanlines 0.39,
+    JPEG 59, correction -0.77) cost 0.083, 0.081 less the shared misfit, 0.075 less its
+    sprites too, the next place 0.188 worse; refused, 63 cells ``?``; read, all right."""
+    return _read_cost(view) <= NOISY_CONFLICTS and view.placement.margin >= CLEAR_LEAD
+
+
+def _read_cost(view: View) -> float:
+    """What :func:`read_view` holds against the view it reads: its cost less the misfit all
+    its tiles share, its walls of bricks never learned and its floor tiles a sprite covers
+    part of (:func:`_shared`, :func:`_walls`, :func:`_sprites`)."""
+    return view.placement.cost - _shared(view) - _walls(view) - _sprites(view)
 
 
 GHOST_REACH = 0.4  # a view fitting this badly may be a ghosted frame (:func:`_unghosted`)
