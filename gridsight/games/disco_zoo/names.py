@@ -298,7 +298,7 @@ def read_names(image: np.ndarray, cards: Sequence[CardText], title_bottom: int,
                region: str | None = None, *, pixels: bytes | None = None) -> ScreenText:
     """The region's name and every card's name read off ``image``: the title bar is what
     lies above ``title_bottom`` (the cards' top); ``region`` when the player gave it;
-    ``pixels`` a digest of the image's pixels down to the cards' bottom, when known (the
+    ``pixels`` the image's digest (:func:`text_pixels`), when known (the
     lines found are then remembered: :func:`_screen_lines`)."""
     regions, _ = _vocabulary()
     width = image.shape[1]
@@ -1041,10 +1041,23 @@ def _remembered(image: np.ndarray, cards: Sequence[CardText], title_bottom: int,
     """:func:`read_names`, remembered for the same pixels of the same text boxes (a live
     window shows one rescue's cards frame after frame)."""
     bottom = max([c.box[1] + c.box[3] for c in cards] + [title_bottom])
-    pixels = hashlib.sha1(np.ascontiguousarray(image[: max(0, bottom)]).tobytes()).digest()
+    pixels = text_pixels(image, bottom)
     key = hashlib.sha1(pixels + repr((cards, title_bottom, region)).encode()).digest()
     return _RECENT.remember(
         key, lambda: read_names(image, cards, title_bottom, region, pixels=pixels))
+
+
+def text_pixels(image: np.ndarray, bottom: int) -> bytes:
+    """A digest of all :func:`_screen_lines` reads the names' lines from: the pixels down to
+    ``bottom`` (the cards' bottom), the picture's shape and type, and the columns of a frame
+    or a letterbox's pillars at its sides (:func:`.cards.frames_or_pillars`, the title bar
+    read between them). Those are found over the picture's whole height, so they hang on
+    pixels below ``bottom`` too: keyed on the pixels above alone, a picture whose lower rows
+    made its sides pillars was given the lines of one whose did not (a pillar's block read
+    as a glyph of the title), as the process happened to have read it first."""
+    above = np.ascontiguousarray(image[: max(0, int(bottom))])
+    frame = repr((image.shape, above.dtype.str, frames_or_pillars(image))).encode()
+    return hashlib.sha1(above.tobytes() + frame).digest()
 
 
 def _attempts_line(bar: list[TextLine]) -> TextLine | None:
