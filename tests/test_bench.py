@@ -102,6 +102,8 @@ SMALLEST: dict[str, list[str]] = {
                               "sj,toast", "--workers", "1"],
     # (one row: 710039, read exactly both ways, 0.6 s of CPU; CI runs every row, .ci/run)
     "screen_corpus.py": ["--cases", "wider_bush_in_common_green_710039"],
+    # (one everyday screen, 7002, read fresh in one process and once more in order)
+    "bench_order.py": ["--seed", "7002", "--screens", "1", "--workers", "1", "--orders", "up"],
 }
 
 #: What a script's smallest run must print (each section's figures are there).
@@ -122,6 +124,7 @@ PRINTS: dict[str, list[str]] = {
     "bench_mapview.py": [r"kind_candidates on 1 views x 1 rounds, every placement the same: "
                          r"old [\d.]+ s CPU, new [\d.]+ s, ratio old / new [\d.]+x"],
     "bench_regressions.py": [r"\d+ cases: desktop_players_500014"],
+    "bench_order.py": [r"no read differs from its fresh read", r"1 screens fresh; orders up"],
     "screen_corpus.py": [r"(ok|better) +wider_bush_in_common_green_710039: plain \w+",
                          r"1 rows: [01] ok, [01] better than recorded, 0 FAILED"],
     "bench_calibrated_packs.py": [r"tile-path: calibrated in [\d.]+ s of CPU; 1 of 1 further "
@@ -163,7 +166,7 @@ SCREEN_READING = frozenset({
     "bench_room_exactness.py",
     "bench_tile_rooms.py", "bench_vision.py",
     "disco_zoo_counter.py", "disco_zoo_names.py", "disco_zoo_ocr.py", "disco_zoo_variants.py",
-    "screen_corpus.py",
+    "screen_corpus.py", "bench_order.py",
 })
 
 
