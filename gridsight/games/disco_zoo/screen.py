@@ -30,8 +30,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import sys
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
@@ -520,9 +518,6 @@ EDGE_SQUARE_SLACK = 0.05
 
 def square(lattice: Lattice, slack: float = SQUARE_SLACK) -> bool:
     """Whether ``lattice``'s tiles are square within ``slack`` (:data:`SQUARE_SLACK`)."""
-    if os.environ.get("S43_ASPECT"):
-        print("ASPECT", round(abs(lattice.pitch_x / lattice.pitch_y - 1.0), 4), slack,
-              file=sys.stderr)
     return abs(lattice.pitch_x / lattice.pitch_y - 1.0) <= slack
 
 
