@@ -507,9 +507,18 @@ UNANCHORED = ("best lattice: its grass tiles show none of its lines (or lines on
 SQUARE_SLACK = 0.065
 
 
-def square(lattice: Lattice) -> bool:
-    """Whether ``lattice``'s tiles are square within :data:`SQUARE_SLACK`."""
-    return abs(lattice.pitch_x / lattice.pitch_y - 1.0) <= SQUARE_SLACK
+# A lattice an edge line of which reads as nothing may straddle the board's edges, its pitch
+# off the board's one way: the board's tiles are square (issue 18), so such a lattice whose
+# pitches differ by more than this share is not sure (:func:`_off_by_a_row`). Fresh widest
+# 1180019 at 1.56x, Outback, faint lines: the board's own lattice 0.004 by its lines, one of
+# pitches 62.8 by 67.4 (1.073; the board's 65.6) 0.092, half a tile below the board, its bottom
+# row over the sea unread, the one a row up reading as much; two tapped tiles stated untapped.
+EDGE_SQUARE_SLACK = 0.05
+
+
+def square(lattice: Lattice, slack: float = SQUARE_SLACK) -> bool:
+    """Whether ``lattice``'s tiles are square within ``slack`` (:data:`SQUARE_SLACK`)."""
+    return abs(lattice.pitch_x / lattice.pitch_y - 1.0) <= slack
 
 
 def lined_square(image: np.ndarray, lattice: Lattice,
@@ -906,6 +915,9 @@ def _off_by_a_row(image: np.ndarray, best: _Best) -> _Best:
     doubt = ""
     if not moves:
         return best
+    if not square(lattice, EDGE_SQUARE_SLACK):
+        raise BoardNotFoundError("disco-zoo", "the board's place is unsure: a line of its "
+                                 "lattice's edge reads as nothing, and its tiles are not square")
     here, *overs = lattices_moved(image, lattice, [(0, 0), *moves])
     for (dx, dy), over in zip(moves, overs):
         if over is None:
