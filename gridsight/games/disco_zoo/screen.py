@@ -1102,14 +1102,19 @@ def _not_going_on(image: np.ndarray, best: _Best, move: bool = True) -> _Best:
 # through its grass while none of its lines down does at any of CUT_PAIRS or more pairs of
 # grass tiles they part (or the other way round), stands on other lines than the board's:
 # its lines one way run through the middle of the board's tiles (:func:`_lines_cut_through`).
+# (The lines across as :func:`lawn_lined` asks with ``long``: a lone pair's dip may be an edge.)
 CUT_PAIRS = 4
 
 
 def _lines_cut_through(image: np.ndarray, best: _Best) -> None:
     """:class:`BoardNotFoundError` when ``best`` reads fewer than :data:`SEEN_WHOLE` of its
-    tiles and its grass shows its lines one way (:func:`_lines_shown`) while no pair of
-    grass tiles parted the other way (:data:`CUT_PAIRS` of them or more) shows any line
-    between them (:data:`LINE_DIP`): the lattice's lines that way cut through tiles.
+    tiles and its grass shows its lines one way (:func:`_lines_shown` with ``long``: a line
+    parting a single pair of grass tiles does not count when one parts two or more) while no
+    pair of grass tiles parted the other way (:data:`CUT_PAIRS` of them or more) shows any
+    line between them (:data:`LINE_DIP`): the lattice's lines that way cut through tiles.
+    (Without ``long``, wider 810023 under a toast (``test_disco_zoo_hunt32b._toast``): a
+    lattice of 0.8 the board's pitch, one line across dipping only at one pair of grass
+    tiles (near a line of the board's), was refused where the plain read asked, as recorded.)
 
     The ``crop`` variant of fresh widest 1193001 (``bench/disco_zoo_variants.py``;
     Constellation): the board at the screen's left edge, 5 px of its first column cut off,
@@ -1131,7 +1136,7 @@ def _lines_cut_through(image: np.ndarray, best: _Best) -> None:
                 dips["v"].append(_line_dip(image, lattice, r, c, True))
             if r + 1 < lattice.rows and kinds[r + 1][c] == "ground":
                 dips["h"].append(_line_dip(image, lattice, r, c, False))
-    shown, _ = _lines_shown(image, lattice, tiles, False)
+    shown, _ = _lines_shown(image, lattice, tiles, True)
     for way, other, name in (("v", "h", "down"), ("h", "v", "across")):
         if other in shown and len(dips[way]) >= CUT_PAIRS and max(dips[way]) < LINE_DIP:
             raise BoardNotFoundError(
