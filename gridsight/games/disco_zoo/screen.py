@@ -412,6 +412,8 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
     if best is not None and best[1] >= 0:
         best = _not_going_on(image, best)
     if best is not None and best[1] >= 0:
+        _lines_cut_through(image, best)
+    if best is not None and best[1] >= 0:
         _paler_lawn(image, best[2], proposed)
         _lighter_dirt(image, best[2], proposed)
         _another_lawn(image, best[2], proposed)
@@ -1105,6 +1107,53 @@ def _not_going_on(image: np.ndarray, best: _Best, move: bool = True) -> _Best:
                 "disco-zoo", f"the board's place is unsure: no line shows between its grass "
                 f"tiles, and past its {name} {going} more tiles read as the board's")
     return best
+
+
+# A rescue board is a 5x5 lawn of equal square tiles parted by thin darker lines both ways
+# (issue 18). A lattice reading fewer than SEEN_WHOLE of its tiles, whose lines across show
+# through its grass while none of its lines down does at any of CUT_PAIRS or more pairs of
+# grass tiles they part (or the other way round), stands on other lines than the board's:
+# its lines one way run through the middle of the board's tiles (:func:`_lines_cut_through`).
+# (The lines across as :func:`lawn_lined` asks with ``long``: a lone pair's dip may be an edge.)
+CUT_PAIRS = 4
+
+
+def _lines_cut_through(image: np.ndarray, best: _Best) -> None:
+    """:class:`BoardNotFoundError` when ``best`` reads fewer than :data:`SEEN_WHOLE` of its
+    tiles and its grass shows its lines one way (:func:`_lines_shown` with ``long``: a line
+    parting a single pair of grass tiles does not count when one parts two or more) while no
+    pair of grass tiles parted the other way (:data:`CUT_PAIRS` of them or more) shows any
+    line between them (:data:`LINE_DIP`): the lattice's lines that way cut through tiles.
+    (Without ``long``, wider 810023 under a toast (``test_disco_zoo_hunt32b._toast``): a
+    lattice of 0.8 the board's pitch, one line across dipping only at one pair of grass
+    tiles (near a line of the board's), was refused where the plain read asked, as recorded.)
+
+    The ``crop`` variant of fresh widest 1193001 (``bench/disco_zoo_variants.py``;
+    Constellation): the board at the screen's left edge, 5 px of its first column cut off,
+    so its own lattice (reaching past the picture) is never proposed; a lattice of 0.61 its
+    pitch inside it (lines 0.19: its lines across near two of the board's) read 19 of 25
+    tiles, the rest "hidden", its lines down cutting through the board's tiles (nine pairs
+    of grass tiles, no dip at all). With and without ``--animals`` six tiles were stated
+    wrong and 12 left unread. Now refused."""
+    lattice, tiles, seen = best[2], best[3], best[5]
+    if seen >= SEEN_WHOLE:
+        return
+    kinds = [[tile.kind for tile in row] for row in tiles]
+    dips: dict[str, list[float]] = {"v": [], "h": []}
+    for r in range(lattice.rows):
+        for c in range(lattice.cols):
+            if kinds[r][c] != "ground":
+                continue
+            if c + 1 < lattice.cols and kinds[r][c + 1] == "ground":
+                dips["v"].append(_line_dip(image, lattice, r, c, True))
+            if r + 1 < lattice.rows and kinds[r + 1][c] == "ground":
+                dips["h"].append(_line_dip(image, lattice, r, c, False))
+    shown, _ = _lines_shown(image, lattice, tiles, True)
+    for way, other, name in (("v", "h", "down"), ("h", "v", "across")):
+        if other in shown and len(dips[way]) >= CUT_PAIRS and max(dips[way]) < LINE_DIP:
+            raise BoardNotFoundError(
+                "disco-zoo", f"the board's place is unsure: its lattice reads {seen:.0%} of "
+                f"its tiles, and none of its lines {name} shows between its grass tiles")
 
 
 def _share_read(tiles: tuple[tuple[TileSeen, ...], ...]) -> float:
