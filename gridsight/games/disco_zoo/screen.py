@@ -930,7 +930,7 @@ def _off_by_a_row(image: np.ndarray, best: _Best) -> _Best:
             "right column" if dx < 0 else "left column"
         added = _new_line(over_tiles, dx, dy)
         if plausibility < MIN_PLAUSIBLE or over_seen <= seen:
-            if _lined_past(here, over, added, plausibility >= MIN_PLAUSIBLE) or plausibility < MIN_PLAUSIBLE and \
+            if _lined_past(here, over, added, plausibility >= MIN_PLAUSIBLE or over_seen == seen) or plausibility < MIN_PLAUSIBLE and \
                     over_seen > seen and _goes_on(added):
                 doubt = (f"the board's place is unsure: its lattice's {edge} reads as "
                          f"nothing, and the board goes on past the other edge")
@@ -3349,7 +3349,10 @@ def _hide_covered(image: np.ndarray, lattice: Lattice, tiles: list[TileSeen],
     colour without a line. Grass and tiles of a rarity's colour are never taken for it
     (neighbouring found tiles may show no line between them at a small scale); tiles tapped
     empty may show no line between them either, so two of them alone never start a hidden
-    patch."""
+    patch; nor does one beside an unread tile of its colour that has an unread neighbour of
+    another colour: that one is a tapped tile partly under a light thing, its rim the dirt
+    (the toast variant of widest 1194010: the board's left column of tapped tiles hidden
+    from the one below it, by a light toast, and a lattice a column off won)."""
     rows, cols = lattice.rows, lattice.cols
     hidden: set[int] = set()
 
@@ -3384,8 +3387,17 @@ def _hide_covered(image: np.ndarray, lattice: Lattice, tiles: list[TileSeen],
 
     pairs = [(k, k + 1) for k in range(rows * cols) if (k + 1) % cols] + \
             [(k, k + cols) for k in range(rows * cols - cols)]
+
+    def beside_other(k: int) -> bool:
+        """Whether the unread tile ``k`` has an unread neighbour of another colour: what
+        lies over it is that one's colour, and its own rim is its own tile's."""
+        return any(tiles[n].kind == "unknown" and np.linalg.norm(rims[n] - rims[k]) >= COVER_SAME
+                   for pair in pairs if k in pair for n in pair if n != k)
+
     for a, b in pairs:
-        if tiles[a].kind == "empty" and tiles[b].kind == "empty":
+        if tiles[a].kind == "empty" and tiles[b].kind == "empty" or \
+                {tiles[a].kind, tiles[b].kind} == {"empty", "unknown"} and \
+                beside_other(a if tiles[a].kind == "unknown" else b):
             continue
         if joined(a, b):
             hidden |= {a, b}
