@@ -17,9 +17,8 @@ import pytest
 
 import gridsight.games.disco_zoo.screen as screen
 from gridsight.games.disco_zoo.screen import PATCH, locate_rescue
+from test_disco_zoo_lighter41 import _kinds
 from test_disco_zoo_screens import real_screen
-
-KIND = {".": "ground", "-": "empty"}  # any other token: a found tile
 
 
 @pytest.fixture(scope="module")
@@ -34,11 +33,11 @@ def test_a_found_tile_off_its_cells_middle_is_read_found(shot, monkeypatch):
     text, image = shot
     found = locate_rescue(image)
     assert found.tiles[3][3].kind == "found" and found.tiles[3][3].rarities == ()
-    rows = [line.split() for line in text.splitlines() if len(line.split()) == 5][-5:]
+    truth = _kinds(text)
     for r, row in enumerate(found.tiles):  # nothing stated wrong
         for c, seen in enumerate(row):
             if seen.kind not in ("unknown", "hidden"):
-                assert seen.kind == KIND.get(rows[r][c], "found"), (r, c)
+                assert seen.kind == truth[r][c], (r, c)
 
 
 def _patch(colour, grass=(53.0, -34.0, 25.0), ink=True, box=(4, 30, 2, 26)):

@@ -16,14 +16,8 @@ import pytest
 import gridsight.games.disco_zoo.screen as screen
 from gridsight.games.disco_zoo.screen import locate_rescue
 from gridsight.vision.errors import BoardNotFoundError
+from test_disco_zoo_lighter41 import _kinds
 from test_disco_zoo_screens import real_screen
-
-KIND = {".": "ground", "-": "empty"}  # any other token: a found tile
-
-
-def _kinds(text: str) -> list[list[str]]:
-    rows = [line.split() for line in text.splitlines() if len(line.split()) == 5][-5:]
-    return [[KIND.get(t, "found") for t in row] for row in rows]
 
 
 @pytest.fixture(scope="module")

@@ -1472,17 +1472,11 @@ def test_cells_whose_outer_line_is_not_the_rooms_are_only_partly_shown():
     assert sides(low, x=40.0, shape=(576, 700)) == (0, 0, 0, 1)
 
 
-def test_a_row_let_in_by_the_cut_that_reads_as_another_kind_is_not_the_rooms():
-    """163012 frame 1 (4.23x, the picture cut 19.7 console pixels at the bottom): placed 15
-    console pixels higher, the status bar taken as cut off above, the view's top row -- let
-    in by the screenshot's cut (:data:`CUT_READ`), a line short -- lay over the status bar,
-    read as walls where the room has floor, and the room's statue there was written out of
-    view. A side so cut misses a line by design, so its lines are not judged; its cells'
-    kinds are: most of those read as a look of another kind than the room's, it is dropped.
-    A cut row that reads as the room has it stays."""
-    from gridsight.games.tile_path.room import FLOOR, WALL, View, _unshown_sides
-    from gridsight.vision.mapview import Looks, Placement
-    from gridsight.vision.tiling import Screen
+def _floor_room_in_view():
+    """A 4x5 view of floor tiles (16 px, not stepped), and the floor's and a wall's looks:
+    ``(tile side, looks, the room's kinds there, the view's pixels)``."""
+    from gridsight.games.tile_path.room import FLOOR, WALL
+    from gridsight.vision.mapview import Looks
 
     t = 16
     floor = np.full((t, t, 3), (230, 120, 60), np.uint8)
@@ -1492,6 +1486,22 @@ def test_a_row_let_in_by_the_cut_that_reads_as_another_kind_is_not_the_rooms():
     looks = Looks(np.stack([floor, wall]), (FLOOR, WALL), (".", "wall"), 40.0)
     kinds = np.full((4, 5), FLOOR)
     pixels = np.concatenate([np.concatenate([floor] * 5, axis=1)] * 4, axis=0)
+    return t, looks, kinds, pixels
+
+
+def test_a_row_let_in_by_the_cut_that_reads_as_another_kind_is_not_the_rooms():
+    """163012 frame 1 (4.23x, the picture cut 19.7 console pixels at the bottom): placed 15
+    console pixels higher, the status bar taken as cut off above, the view's top row -- let
+    in by the screenshot's cut (:data:`CUT_READ`), a line short -- lay over the status bar,
+    read as walls where the room has floor, and the room's statue there was written out of
+    view. A side so cut misses a line by design, so its lines are not judged; its cells'
+    kinds are: most of those read as a look of another kind than the room's, it is dropped.
+    A cut row that reads as the room has it stays."""
+    from gridsight.games.tile_path.room import WALL, View, _unshown_sides
+    from gridsight.vision.mapview import Placement
+    from gridsight.vision.tiling import Screen
+
+    t, looks, kinds, pixels = _floor_room_in_view()
     bar = pixels.copy()
     bar[:t] = (12, 16, 16)  # the top row over a dark status bar: read as walls
     bar[:t:3] = (40, 40, 40)
@@ -1515,18 +1525,11 @@ def test_a_row_let_in_by_the_cut_that_reads_as_no_look_is_not_the_rooms():
     of its tiles read as any look (15-31% like the floor's), but the board's floor reading
     took each for not stepped: seven cells out of view written. A row so let in is the
     room's only when at least half of its cells read as a look; a cut row of the room does."""
-    from gridsight.games.tile_path.room import FLOOR, WALL, View, _unshown_sides
-    from gridsight.vision.mapview import Looks, Placement
+    from gridsight.games.tile_path.room import View, _unshown_sides
+    from gridsight.vision.mapview import Placement
     from gridsight.vision.tiling import Screen
 
-    t = 16
-    floor = np.full((t, t, 3), (230, 120, 60), np.uint8)
-    floor[::4, :] = floor[:, ::4] = (150, 70, 30)
-    wall = np.full((t, t, 3), (30, 60, 60), np.uint8)
-    wall[::4] = (10, 20, 20)
-    looks = Looks(np.stack([floor, wall]), (FLOOR, WALL), (".", "wall"), 40.0)
-    kinds = np.full((4, 5), FLOOR)
-    pixels = np.concatenate([np.concatenate([floor] * 5, axis=1)] * 4, axis=0)
+    t, looks, kinds, pixels = _floor_room_in_view()
     bar = pixels.copy()
     bar[:t] = (95, 25, 95)  # a status bar of colours no look has
     bar[2:14, 3:13] = (200, 40, 120)  # an item box
