@@ -434,6 +434,26 @@ def _wider_area(image: np.ndarray, area: Box, lattice: Lattice, facts: dict) -> 
     return (a, area[1], b - a, area[3])
 
 
+def _panels_in_the_wider_area(image: np.ndarray, area: Box, lattice: Lattice, facts: dict,
+                              ground: Sequence[Box], whole: bool) -> tuple[Panel, ...] | None:
+    """The cards' row of panels sought again in the wider area (:func:`_wider_area`), merged
+    panels parted (:func:`unmerged`); ``whole``: the row first grown up to the cards' top
+    (:func:`_up_to_their_top`). ``None`` when the area is no wider or holds no row."""
+    wide = _wider_area(image, area, lattice, facts)
+    if wide is None:
+        return None
+    pitch = float(lattice.pitch_x)
+    row = panel_row(image, wide, min_width=facts["card_min_width"] * pitch,
+                    min_height=facts["card_min_height"] * lattice.pitch_y,
+                    max_panels=facts["card_max"], min_contrast=facts["card_min_contrast"],
+                    ground=ground)
+    if row is None:
+        return None
+    if whole:
+        row = _up_to_their_top(image, wide, row, lattice, facts, ground)
+    return unmerged(image, row.panels, facts["card_min_width"] * pitch, facts["card_max"])
+
+
 def _beside_the_area(image: np.ndarray, area: Box, lattice: Lattice, facts: dict,
                      ground: Sequence[Box], panels: Sequence[Panel]) -> Sequence[Panel]:
     """The panels found in the wider area (:func:`_wider_area`) when a card was missed
@@ -443,18 +463,8 @@ def _beside_the_area(image: np.ndarray, area: Box, lattice: Lattice, facts: dict
     card's ink beside them (widest-look 850049 at 1.31x: the board 94 px from the screen's
     left, 22 from its right; the first card's right half past the area's left side, no
     cards and the screen asked). The caller still checks no ink is left beside them."""
-    wide = _wider_area(image, area, lattice, facts)
-    if wide is None:
-        return panels
-    pitch = float(lattice.pitch_x)
-    row = panel_row(image, wide, min_width=facts["card_min_width"] * pitch,
-                    min_height=facts["card_min_height"] * lattice.pitch_y,
-                    max_panels=facts["card_max"], min_contrast=facts["card_min_contrast"],
-                    ground=ground)
-    if row is None:
-        return panels
-    found = unmerged(image, row.panels, facts["card_min_width"] * pitch, facts["card_max"])
-    if len(found) <= len(panels) or not all(
+    found = _panels_in_the_wider_area(image, area, lattice, facts, ground, whole=False)
+    if found is None or len(found) <= len(panels) or not all(
             sum(f.box[0] <= p.box[0] + p.box[2] / 2 < f.box[0] + f.box[2] for f in found) == 1
             for p in panels):
         return panels
@@ -484,19 +494,8 @@ def _cut_by_the_area(image: np.ndarray, area: Box, lattice: Lattice, facts: dict
             max(whole) - panels[k].box[2] <= max(2, round(CUT_NARROWER * max(whole)))
             for k in cut):
         return panels
-    wide = _wider_area(image, area, lattice, facts)
-    if wide is None:
-        return panels
-    pitch = float(lattice.pitch_x)
-    row = panel_row(image, wide, min_width=facts["card_min_width"] * pitch,
-                    min_height=facts["card_min_height"] * lattice.pitch_y,
-                    max_panels=facts["card_max"], min_contrast=facts["card_min_contrast"],
-                    ground=ground)
-    if row is None:
-        return panels
-    row = _up_to_their_top(image, wide, row, lattice, facts, ground)
-    found = unmerged(image, row.panels, facts["card_min_width"] * pitch, facts["card_max"])
-    if len(found) != len(panels) or not all(
+    found = _panels_in_the_wider_area(image, area, lattice, facts, ground, whole=True)
+    if found is None or len(found) != len(panels) or not all(
             f.box[0] <= p.box[0] + p.box[2] / 2 < f.box[0] + f.box[2]
             for f, p in zip(found, panels)) or \
             any(found[k].box[2] <= panels[k].box[2] for k in cut):
