@@ -494,9 +494,9 @@ def _fit_labelled(lab, is_panel, is_ground, rows_ground, panel, min_w, min_h, ma
 
 
 def _fullest(scored: list) -> tuple:
-    """The best-scoring of the checked fits ``(fit, spans)``, or one holding more panels
-    each of its spans within :data:`FULLER_SLACK` of a panel's width of one of the best's and
-    the rest where more panels of that width and step stand: a row of cards is equal panels
+    """The best-scoring of the checked fits ``(fit, spans)``, or one holding more panels, each
+    of the best's spans within :data:`FULLER_SLACK` of a panel's width of one of its spans
+    (every fit here passed the row's checks already): a row of cards is equal panels
     evenly spaced (issue 18), and a score weighed by the clearest edges only (the worst
     panel's) prefers the row less its least clear panel (fresh widest 1164000 at 1.20x: three
     Mountain cards 6 Lab off a speckled ground, the Elk's sides 0.77 filled against 0.98; the
