@@ -134,7 +134,9 @@ class Advice:
     """What gridsight advises for one board.
 
     ``recommend`` holds the next move (usually one cell; empty when there is none: the game
-    is over, or nothing is decided), ``status`` the one line a player reads, ``why`` a line
+    is over, or nothing is decided; one per answer, the advised first, when the move depends on
+    an unsure read the player settles by looking: ``details["doubts"]`` says which is which),
+    ``status`` the one line a player reads, ``why`` a line
     saying why when the move is not the obvious one (``""`` otherwise), ``warnings`` what they
     must not miss, ``quality`` how good the advice is (:class:`Quality`: exact, or the limit
     that stopped the search and the bounds it proved). ``details`` is the game's own answer,

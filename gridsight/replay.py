@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Mapping
 from gridsight.errors import RuntimeFailure
 from gridsight.limits import SOLVE_TIME_LIMIT
 from gridsight.log import LogContents, LogRecord
+from gridsight.overlay.caveat import advice_and_caveat
 from gridsight.registry import UnknownGameError, get_game, get_spec
 from gridsight.report_frames import (
     MAX_REPORT_BYTES,
@@ -30,7 +31,7 @@ from gridsight.report_frames import (
     FrameStore,
     png_base64,
 )
-from gridsight.solvers.advice import Advice, Cell, CellFigure, CellMark
+from gridsight.solvers.advice import Advice, Cell, CellFigure, CellMark, MarkKind
 from gridsight.solvers.boardtext import parse_boards
 from gridsight.solvers.cellnames import cell_name, cell_names, name_of
 from gridsight.solvers.errors import InputError, one_line
@@ -529,6 +530,7 @@ h1 { font-size: 1.4em; overflow-wrap: anywhere; } h2 { font-size: 1.1em; margin-
 .shot img.board { width: 100%; border: none; }
 .advice { font-size: 1.15em; font-weight: bold; color: #7a2a00; margin: 0.3em 0; }
 .why { margin: 0.2em 0 0.6em; }
+.caveat { margin: 0 0 0.6em; color: #8a4b00; }
 .legend { list-style: none; padding: 0; margin: 0.4em 0; display: flex; flex-wrap: wrap;
           gap: 0.3em 1.2em; }
 .legend li { display: flex; align-items: center; gap: 0.4em; }
@@ -767,8 +769,11 @@ def _step_html(contents: LogContents, record: LogRecord, k: int,
              f"<nav>{''.join(nav)}</nav>",
              f"<h2>Step {record.step} &middot; {esc(local_time(record.time))} &middot; "
              f"{esc(record.game)}</h2>"]
-    if record.advice.status:
-        parts.append(f'<p class="advice">{esc(record.advice.status)}</p>')
+    if record.advice.status:  # the advice (or the question) alone, the rest under it
+        head, rest = advice_and_caveat(record.advice.status)
+        parts.append(f'<p class="advice">{esc(head)}</p>')
+        if rest:
+            parts.append(f'<p class="caveat">{esc(rest)}</p>')
     if record.advice.why:
         parts.append(f'<p class="why">{esc(record.advice.why)}</p>')
     verdict = followed(record)
@@ -776,6 +781,10 @@ def _step_html(contents: LogContents, record: LogRecord, k: int,
         parts.append("<p>No move seen.</p>")
     else:
         cls, word = ("yes", "followed the advice") if verdict else ("no", "did otherwise")
+        # A tap an answer to an unsure read called for: which answer's ("if Tiger").
+        word += "".join(f" (its tap {m.label})" for m in record.advice.marks
+                        if verdict and m.kind is MarkKind.CHOICE and record.move is not None
+                        and (m.row, m.col) == (record.move.row, record.move.col))
         parts.append(f"<p>The player moved at {esc(name_of(record.move, origin))} "
                      f'(the white frame): <span class="{cls}">{word}</span>.</p>')
     if differs:

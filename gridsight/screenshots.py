@@ -24,6 +24,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from gridsight.errors import RuntimeFailure
+from gridsight.overlay.caveat import QUESTION
 from gridsight.registry import get_reader, get_spec, reader_names
 from gridsight.solvers.advice import Advice, CellMark, MarkKind
 from gridsight.solvers.boardtext import BoardText, parse_boards
@@ -273,8 +274,24 @@ def with_reading(advice: Advice, reading: BoardReading,
         advised = {(cell.row, cell.col) for cell in advice.recommend}
         others = [cell for cell in matter if tuple(cell) not in advised]
         if others:
-            status = f"{status} (but unread {describe_cells(others)} may change this)"
+            status = look_first(status, describe_cells(others), len(others))
     return replace(advice, marks=marks, warnings=warnings, status=status)
+
+
+def look_first(status: str, cells: str, count: int = 1) -> str:
+    """``status`` led by the unread ``cells`` that would change it: the player looks first,
+    then moves (``(but unread ... may change this)`` came after a confident move). A line
+    already led by a question (an unsure read that changes the advice) keeps it first.
+
+    >>> look_first("Tap row 4, column 4 - 65% an animal", "row 2, column 3")
+    'Look at row 2, column 3 first: it was not read and may change the advice. Then tap row \
+4, column 4 - 65% an animal'
+    """
+    they = "it was" if count == 1 else "they were"
+    look = f"Look at {cells} first: {they} not read and may change the advice."
+    if QUESTION.match(status):
+        return f"{status} {look}"
+    return f"{look} Then {status[:1].lower()}{status[1:]}"
 
 
 def unread_that_matter(game: str, reading: BoardReading, advice: Advice,
@@ -382,4 +399,4 @@ def skin_colours(game: str, pack: Any) -> dict[str, tuple[int, int, int]]:
 
 __all__ = ["MIN_CELL_PX", "PackShelf", "Solve", "advise", "annotate", "find_screenshot", "headlined",
            "find_seen", "legible", "load_packs", "no_pack", "read_screenshot", "seen_of", "skin_colours",
-           "unread_advice", "unread_that_matter", "view_merger", "with_reading"]
+           "look_first", "unread_advice", "unread_that_matter", "view_merger", "with_reading"]

@@ -3,11 +3,13 @@
 A status line may lead with a doubt the advice depends on, a question with each answer's
 move (``Row 1, column 4: Panda or Tiger? Panda: tap row 4, column 4. Tiger: tap row 1, column
 5.``, written by the Disco Zoo adapter: the question is the line the eye finds first, the
-answers under it), or end with a caveat in brackets: an unsure read that does not change
-the advice (``(row 1, column 4 unsure: Panda or Tiger; the advice is the same)``, ``(attempts
-unsure: 18 or 10; ...)``), an unread cell to look at first (``(unread: look at row 2, column
-3 first)``), or the last advice while the next is worked out (``Thinking… (last: Tap row 2,
-column 3)``). Kept in one string it wraps into a block of large text, and the advice is no
+answers under it), or with unread cells whose content would change the advice (``Look at
+row 2, column 3 first: it was not read and may change the advice. Then tap ...``: the look
+first, the move under it); or end with a caveat in brackets: an unsure read that does not
+change the advice (``(row 1, column 4 unsure: Panda or Tiger; the advice is the same)``,
+``(attempts unsure: 18 or 10; ...)``), an unread cell to look at first (``(unread: look at
+row 2, column 3 first)``), or the last advice while the next is worked out (``Thinking…
+(last: Tap row 2, column 3)``). Kept in one string it wraps into a block of large text, and the advice is no
 longer the one short line the eye finds first; the strip beside the game and the picture's
 legend therefore draw the advice (or the question) on its own line and the rest under it, in
 its own colour.
@@ -30,6 +32,10 @@ row 1, column 5.')
 >>> advice_and_caveat("Thinking… (last: Tap row 2, column 3 (attempts unsure: 9 or 8; the "
 ...                   "advice is the same))")[0]
 'Thinking…'
+>>> advice_and_caveat("Look at row 2, column 3 first: it was not read and may change the "
+...                   "advice. Then tap row 4, column 4 - 65% an animal")
+('Look at row 2, column 3 first', 'It was not read and may change the advice. Then tap row 4, \
+column 4 - 65% an animal')
 >>> advice_and_caveat("Dig row 1, column 2 - 10% a bomb")
 ('Dig row 1, column 2 - 10% a bomb', '')
 """
@@ -48,6 +54,8 @@ OPENERS = ("last: ", "but ", "unread: ", "the advice is the same ")
 UNSURE_OPENER = re.compile(r" \((?:row \d+, column \d+|attempts) unsure: ")
 #: A status line led by a doubt: its question, then each answer's move.
 QUESTION = re.compile(r"((?:Row \d+, column \d+|Attempts): [^?()]+\?) (?=\S)")
+#: A status line led by unread cells that would change the advice: look first, then move.
+LOOK = re.compile(r"(Look at [^:()]+? first): (?=\S)")
 
 
 def advice_and_caveat(status: str) -> tuple[str, str]:
@@ -57,6 +65,10 @@ def advice_and_caveat(status: str) -> tuple[str, str]:
     led = QUESTION.match(status)
     if led is not None:
         return led.group(1), status[led.end():]
+    led = LOOK.match(status)
+    if led is not None:
+        rest = status[led.end():]
+        return led.group(1), rest[:1].upper() + rest[1:]
     if status.endswith(")"):
         # The first bracket that opens a caveat: the last advice shown while thinking may
         # hold a caveat of its own.

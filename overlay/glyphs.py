@@ -94,6 +94,9 @@ def draw_glyph(layer: np.ndarray, kind: MarkKind, to_px: UnitMap) -> None:
         thin = max(1, line * 2 // 3)
         outlined_polyline(layer, ring, colour, thin, closed=True)
         outlined_polyline(layer, to_px(np.array([[0.22, 0.78], [0.78, 0.22]])), colour, thin)
+    elif kind is MarkKind.CHOICE:  # the next move's square: the move if its label holds
+        square = to_px(np.array([[0.12, 0.12], [0.88, 0.12], [0.88, 0.88], [0.12, 0.88]]))
+        outlined_polyline(layer, square, colour, line, closed=True)
     else:  # pragma: no cover - MarkKind is closed
         raise ValueError(f"no glyph for mark kind {kind!r}")
 

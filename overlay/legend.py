@@ -135,18 +135,24 @@ def legend_entries(advice: Advice,
     when given, else the palette's (:func:`~gridsight.overlay.style.piece_colour`)."""
     legend = advice.legend
     entries: list[Entry] = []
-    if advice.recommend:
-        def rec(panel, x, y, s):
-            sq = np.array([[0.1, 0.1], [0.9, 0.1], [0.9, 0.9], [0.1, 0.9]]) * s + (x, y)
-            glyphs.outlined_polyline(panel, sq, style.RECOMMEND, max(3, s // 7), closed=True)
+
+    def rec(panel, x, y, s):
+        sq = np.array([[0.1, 0.1], [0.9, 0.1], [0.9, 0.9], [0.1, 0.9]]) * s + (x, y)
+        glyphs.outlined_polyline(panel, sq, style.RECOMMEND, max(3, s // 7), closed=True)
+    # Each move an answer to a doubt calls for ("tap here if Tiger"), first and with the move's
+    # square: "tap here next" over two squares said one of them was the move.
+    choices = {(m.row, m.col) for m in advice.marks if m.kind is MarkKind.CHOICE}
+    if any((c.row, c.col) not in choices for c in advice.recommend):
         entries.append(Entry(rec, legend.word("recommend", style.RECOMMEND_NAME)))
-    for kind in MarkKind:
+    kinds = sorted(MarkKind, key=lambda kind: kind is not MarkKind.CHOICE)
+    for kind in kinds:
         marks = [m for m in advice.marks if m.kind is kind]
         if not marks:
             continue
         words = legend.word(kind.value, style.MARK_NAMES[kind])
         for text in _labelled(words, [m.label for m in marks]):
             entries.append(Entry(
+                rec if kind is MarkKind.CHOICE else
                 lambda panel, x, y, s, kind=kind: glyphs.draw_glyph(panel, kind, _unit(x, y, s)),
                 text))
     if any(f.heat is not None for f in advice.figures):

@@ -146,7 +146,7 @@ def draw_advice(layer: np.ndarray, geometry: BoardGeometry, advice: Advice,
     # 3. mark borders (inside the cell, so they never cover a neighbour's); an empty cell's
     # mark is the glyph alone, quiet on purpose
     for m in advice.marks:
-        if m.kind is MarkKind.EMPTY:
+        if m.kind in (MarkKind.EMPTY, MarkKind.CHOICE):  # a choice: the move's square says it
             continue
         w, h = board.size(m.row, m.col)
         thick = max(1, int(round(min(w, h) * 0.045)))
@@ -160,9 +160,13 @@ def draw_advice(layer: np.ndarray, geometry: BoardGeometry, advice: Advice,
     # 4. the walk: a ring where the player stands (its arrows after the texts, off them)
     _draw_ring(layer, board, advice.path)
 
-    # 5. glyphs: in the corner when the cell also carries text, else large in the middle
+    # 5. glyphs: in the corner when the cell also carries text, else large in the middle (a
+    # choice on a recommended cell: none, the move's square and the label say it)
+    recommended = {(c.row, c.col) for c in advice.recommend}
     for m in advice.marks:
         key = (m.row, m.col)
+        if m.kind is MarkKind.CHOICE and key in recommended:
+            continue
         has_text = key in figures or key in labels or key in steps
         box = (_LABEL_BOX if key in labels else _CORNER_BOX) if has_text else _CENTRE_BOX
         if m.kind is MarkKind.EMPTY and not has_text:
@@ -174,15 +178,24 @@ def draw_advice(layer: np.ndarray, geometry: BoardGeometry, advice: Advice,
     # board, so '28%' never stands beside a bare '30', and no figure shouts over its
     # neighbours; figures stay small enough to leave the tile's own art in view.
     marked = {(m.row, m.col) for m in advice.marks}
-    slots: dict[str, list[_Slot]] = {"label": [], "figure": [], "step": []}
+    # A choice's label ("if Tiger": whose move the square is) is sized on its own: the
+    # longest label of the board ("Panda or Tiger?") made it as small as the rest.
+    choices = {(m.row, m.col) for m in advice.marks if m.kind is MarkKind.CHOICE}
+    slots: dict[str, list[_Slot]] = {"label": [], "choice": [], "figure": [], "step": []}
     for key in sorted(set(figures) | set(labels) | set(steps)):
         label = labels.get(key)
         figure = figures[key].text if key in figures else None
         step = steps.get(key) if figure is None else None
         if label:
             v, frac = _LABEL_OVER if (figure or step) else _LABEL_ALONE
-            slots["label"].append(_Slot(key, (label, *text_mod.two_lines(label)), v, 0.9,
-                                        frac * (1.6 if " " in label else 1.0)))
+            # Clear of a move's square beside it, drawn outside its cell's edges (a found
+            # tile's "Panda or Tiger?" ran under the square of the tile right of it).
+            # A choice's label: clear of the white frame a report draws inside the cell the
+            # player tapped (it hid the "i" of "if Tiger").
+            wide = 0.7 if _beside(key, recommended) else 0.8 if key in choices else 0.9
+            slots["choice" if key in choices else "label"].append(
+                _Slot(key, (label, *text_mod.two_lines(label)), v, wide,
+                      frac * (1.6 if " " in label else 1.0)))
         if figure or step:
             v, frac = _UNDER_LABEL if label else (_MARKED if key in marked else _ALONE)
             if figure:
@@ -191,13 +204,21 @@ def draw_advice(layer: np.ndarray, geometry: BoardGeometry, advice: Advice,
                 slots["step"].append(_Slot(key, (step,), v, 0.8, frac))
     _draw_recommend(layer, board, advice.recommend, inside=True)  # under the cell's number
     texts: dict[tuple[int, int], tuple[float, float, float, float]] = {}
-    for kind, colour in (("label", style.TEXT), ("figure", style.TEXT), ("step", style.PATH)):
+    for kind, colour in (("label", style.TEXT), ("choice", style.TEXT), ("figure", style.TEXT),
+                         ("step", style.PATH)):
         texts.update(_draw_texts(layer, board, slots[kind], colour))
     # the walk's arrows between consecutive cells, in the room the cells' texts leave
     _draw_arrows(layer, board, advice.path, texts)
 
     # 7. the recommendation, on top of everything (on a small cell: before the texts)
     _draw_recommend(layer, board, advice.recommend, inside=False)
+
+
+def _beside(cell: tuple[int, int], boxed: set[tuple[int, int]]) -> bool:
+    """Whether ``cell`` is left or right of a cell in ``boxed`` (a move's square, drawn over
+    the edge of its neighbours)."""
+    r, c = cell
+    return (r, c - 1) in boxed or (r, c + 1) in boxed
 
 
 def _draw_recommend(layer: np.ndarray, board: _Board, cells: Sequence[Cell], *,
@@ -511,7 +532,7 @@ def draw_move(image_bgr: np.ndarray, geometry: BoardGeometry, cell: Cell) -> np.
     board = _Board(geometry)
     w, h = board.size(cell.row, cell.col)
     thick = max(2, int(round(min(w, h) * 0.07)))
-    glyphs.outlined_polyline(layer, board.inset_quad(cell.row, cell.col, 0.1), style.MOVE,
+    glyphs.outlined_polyline(layer, board.inset_quad(cell.row, cell.col, 0.05), style.MOVE,
                              thick, closed=True)
     return composite(image, layer)
 

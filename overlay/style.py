@@ -30,6 +30,7 @@ MARK: dict[MarkKind, BGR] = {
     MarkKind.UNSURE: (0, 220, 255),  # yellow, a dashed border, '?' and the label
     MarkKind.CONFLICT: (0, 140, 255),  # orange, a triangle with '!'
     MarkKind.EMPTY: (150, 140, 130),  # a muted grey, a slashed ring: nothing here, no call to act
+    MarkKind.CHOICE: RECOMMEND,  # the next move's magenta square: the move if the label holds
 }
 
 MARK_NAMES: dict[MarkKind, str] = {
@@ -40,6 +41,7 @@ MARK_NAMES: dict[MarkKind, str] = {
     MarkKind.UNSURE: "unsure read",
     MarkKind.CONFLICT: "contradicts the board",
     MarkKind.EMPTY: "nothing here",
+    MarkKind.CHOICE: "next move {label}",
 }
 
 # The legend's plain words where the advice's own (its game's, :class:`gridsight.solvers.advice.Legend`)

@@ -64,6 +64,10 @@ class MarkKind(str, Enum):
     # Certainly holds nothing worth a move (a Disco Zoo tile without an animal): drawn neutral,
     # so it never reads as "tap here" the way a green check would.
     EMPTY = "empty"
+    # The move advised if an unsure read is what ``label`` says ("if Tiger"): a recommended
+    # cell of advice that depends on a read the player settles by looking, each answer's
+    # move marked by its answer, so the picture never shows one of them as the move.
+    CHOICE = "choice"
 
 
 @dataclass(frozen=True)

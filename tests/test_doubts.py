@@ -257,6 +257,12 @@ def test_live_says_the_doubt_and_the_panel_settles_it_in_one_click():
     # right under it with the buttons.
     assert panel.advice_line.text() == "Row 1, column 4: Panda or Tiger?"
     assert [w.text() for w in panel.doubts.lines] == [doubt.answers()]
+    # Each answer's tap in the magenta border with its answer over its chance (s44doubt).
+    (kept,) = {"Panda", "Tiger"} - {changes[0].animal}
+    for label, (r, c) in ((f"if {kept}", recommend), (f"if {changes[0].animal}", changes[0].tap)):
+        assert panel.cells[r][c].text().split("\n")[0] == label
+        assert "solid #ff00ff" in panel.cells[r][c].styleSheet().lower()
+    assert view.why == "" and not panel.why_line.isVisibleTo(panel)
     assert view.status == f"{panel.advice_line.text()} {doubt.answers()}"
     # The key names the sign the cell shows.
     assert "Panda or Tiger? found, the screen does not tell which" in panel.key.text()
@@ -400,3 +406,107 @@ def test_the_doubt_bar_offers_the_counts_and_a_click_reads_with_the_one_picked()
     assert "Attempts left:" in [label.text() for label in bar.findChildren(QLabel)]
     bar.buttons[1].click()
     assert chosen == [("taps", 10)]
+
+
+# -- each answer's move drawn with its answer, none said as the move (s44doubt) --------------
+
+
+def _solved_doubt():
+    """The DOUBT_BOARD solved: its advice (led by the question) and the doubt."""
+    from gridsight.registry import get_game
+
+    game = get_game("disco-zoo")
+    solution = game.solve(parse_boards(DOUBT_BOARD)[0], game.options_type())
+    (doubt,) = doubts_of(solution.json)
+    return solution, doubt
+
+
+def test_each_answers_tap_is_marked_by_its_answer_and_no_why_is_said():
+    """The magenta square marked the first answer's tap alone (Panda's), with "tap here next"
+    in the key and a why under the question that explained Panda's tap only: now each
+    answer's tap is recommended and labelled by its answer, and the why is gone."""
+    recommend, changes = _expected_doubt()
+    solution, doubt = _solved_doubt()
+    advice = solution.advice
+    (kept,) = {"Panda", "Tiger"} - {changes[0].animal}
+    moves = [(f"if {kept}", recommend), (f"if {changes[0].animal}", changes[0].tap)]
+    assert [(c.row, c.col) for c in advice.recommend] == [m for _, m in moves]
+    assert [(m.label, (m.row, m.col)) for m in advice.marks if m.kind is MarkKind.CHOICE] \
+        == moves
+    assert advice.why == ""
+    # The text report: no "Why not ..." line, no "[ ]" on one answer's tile, the value kept.
+    assert "Why not" not in solution.text and "[" not in solution.text
+    assert "expected animals rescued" in solution.text
+    from gridsight.overlay.legend import legend_entries
+
+    words = [e.words for e in legend_entries(advice)]
+    assert words[:2] == [f"tap here {label}" for label, _ in moves]
+    assert "tap here next" not in words
+
+
+def test_each_answers_tap_is_drawn_with_the_moves_magenta_square():
+    """Both answers' tiles carry the magenta square on the picture (it was on one)."""
+    from gridsight.overlay import style
+    from gridsight.overlay.paint import render_layer
+    from gridsight.vision.geometry import BoardGeometry
+
+    solution, _ = _solved_doubt()
+    geometry = BoardGeometry.from_rect(20, 20, 60, 60, rows=ROWS, cols=COLS)
+    layer = render_layer((340, 340), geometry, solution.advice)
+    magenta = np.all(layer[..., :3] == style.RECOMMEND, axis=2) & (layer[..., 3] == 255)
+    boxed = set()
+    for r in range(ROWS):
+        for c in range(COLS):
+            x, y = 20 + 60 * c, 20 + 60 * r  # magenta across each of its four edges
+            sides = (magenta[y - 8 : y + 1, x + 30], magenta[y + 59 : y + 68, x + 30],
+                     magenta[y + 30, x - 8 : x + 1], magenta[y + 30, x + 59 : x + 68])
+            if all(side.any() for side in sides):
+                boxed.add((r, c))
+    assert boxed == {(c.row, c.col) for c in solution.advice.recommend}
+    assert len(boxed) == 2
+
+
+def test_a_tap_one_answer_called_for_is_followed_in_the_replay_report():
+    """The report counted the other answer's tap as "did otherwise"."""
+    import html as html_mod
+
+    from gridsight.log import LogRecord, utc_now
+    from gridsight import replay
+    from gridsight.solvers.advice import Cell
+
+    _, changes = _expected_doubt()
+    solution, _ = _solved_doubt()
+    tap = Cell(*changes[0].tap)
+    record = LogRecord(step=1, time=utc_now(), game="disco-zoo", board=DOUBT_BOARD,
+                       advice=solution.advice, move=tap)
+    assert replay.followed(record) is True
+    page = replay.render_html(_contents((record,)), replay.summarise((record,)), None)
+    text = html_mod.unescape(page)
+    assert f"followed the advice (its tap if {changes[0].animal})" in text
+    assert "did otherwise</span>." not in text
+
+
+def _contents(records):
+    from pathlib import Path
+
+    from gridsight.log import LogContents
+
+    return LogContents(Path("demo.jsonl"), records)
+
+
+def test_unread_tiles_that_would_change_the_advice_are_said_before_it():
+    """"(but unread row 2, column 3 may change this)" came after a confident tap: the look
+    now leads, the strip and the picture's legend show it as the line found first."""
+    from gridsight.overlay.caveat import advice_and_caveat
+    from gridsight.screenshots import look_first
+
+    status = look_first("Tap row 4, column 4 - 65% an animal", "row 2, column 3")
+    assert status.startswith("Look at row 2, column 3 first: ")
+    assert status.endswith("Then tap row 4, column 4 - 65% an animal")
+    head, rest = advice_and_caveat(status)
+    assert head == "Look at row 2, column 3 first"
+    assert rest == "It was not read and may change the advice. Then tap row 4, column 4 - " \
+        "65% an animal"
+    # a line led by a doubt's question keeps it first
+    question = "Row 1, column 4: Panda or Tiger? Panda: tap row 4, column 4."
+    assert look_first(question, "row 2, column 3").startswith(question)

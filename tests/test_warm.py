@@ -75,6 +75,23 @@ def test_the_panel_says_the_solver_is_being_prepared_rather_than_thinking_on_a_f
     assert loop.view.status == "Thinking…"
 
 
+def test_the_first_run_is_said_for_the_first_board_only():
+    """A demo's first run: the warm-up outlasts several boards, and each board's wait said
+    "Preparing the solver (first run)…" again; once said, the next boards are "Thinking…"."""
+    board = ManualBoard.blank("disco-zoo", (("region", "Farm"), ("animals", "Sheep, Pig")))
+    worker = PreparingWorker()
+    loop = LiveLoop.for_manual(board, solve_options=SETTINGS, worker=worker)
+    assert loop.view.status == "Preparing the solver (first run)…"
+    loop.poll()
+    assert loop.view.status == "Preparing the solver (first run)…"  # still the same board
+    worker.answer()
+    loop.poll()
+    assert not loop.view.thinking
+    loop.correct(0, 0, "0")  # the next board, the kernel still compiling
+    assert loop.view.thinking and worker.preparing
+    assert loop.view.status.startswith("Thinking… (last: "), loop.view.status
+
+
 def _said(warmer: warm.Warmer, deadline: float) -> None:
     while warmer.state is warm.WarmState.STARTING and time.monotonic() < deadline:
         time.sleep(0.05)

@@ -40,7 +40,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
-from gridsight.solvers.advice import Advice
+from gridsight.solvers.advice import Advice, CellMark, MarkKind
+from gridsight.solvers.advice import Cell as AdviceCell
 from gridsight.solvers.cellnames import cell_name
 
 Cell = tuple[int, int]
@@ -149,7 +150,41 @@ def with_doubts(advice: Advice, doubts: Sequence[Doubt]) -> Advice:
     """
     if not doubts:
         return advice
-    return replace(advice, status=_lead(advice.status, doubts) + _caveat(doubts))
+    status = _lead(advice.status, doubts) + _caveat(doubts)
+    changing = [d for d in doubts if d.changes]
+    if not changing:
+        return replace(advice, status=status)
+    # The why explained one answer's move only; each answer's move is drawn with its answer
+    # on it (one doubt), or none is (more: an answer's move assumes the other cells unsure).
+    moves = choices(changing[0], advice) if len(changing) == 1 else ()
+    marks = tuple(m for m in advice.marks if m.kind is not MarkKind.CHOICE)
+    return replace(advice, status=status, why="",
+                   recommend=tuple(AdviceCell(*cell) for _, cell in moves),
+                   marks=marks + tuple(CellMark(*cell, MarkKind.CHOICE, label)
+                                       for label, cell in moves))
+
+
+def choices(doubt: Doubt, advice: Advice) -> tuple[tuple[str, Cell], ...]:
+    """Each move ``doubt``'s answers call for, with the answers it is for (``if Panda``,
+    ``if Gorilla or Panda``, ``if 10 attempts``), in the order :meth:`Doubt.answers` says
+    them; an answer with no tap has none. The advised move (the answers not in ``changes``)
+    is ``doubt.advised``'s, else ``advice``'s.
+
+    >>> d = Doubt((0, 3), ("Gorilla", "Panda", "Tiger"), (("Tiger", (0, 4)),), advised=((3, 3),))
+    >>> choices(d, Advice("disco-zoo", 5, 5))
+    (('if Gorilla or Panda', (3, 3)), ('if Tiger', (0, 4)))
+    """
+    changed = dict(doubt.changes)
+    advised = doubt.advised[0] if doubt.advised else (
+        (advice.recommend[0].row, advice.recommend[0].col) if advice.recommend else None)
+    by_move: dict[Cell, list[str]] = {}
+    for option in doubt.options:
+        move = changed[option] if option in changed else advised
+        if move is not None:
+            by_move.setdefault(move, []).append(doubt._named(option))
+    kept = [move for move in by_move if move == advised]
+    return tuple((f"if {' or '.join(by_move[move])}", move)
+                 for move in kept + [m for m in by_move if m != advised])
 
 
 def _lead(status: str, doubts: Sequence[Doubt]) -> str:

@@ -208,6 +208,9 @@ class LiveLoop:
         self._wanted: _Job | None = None  # the newest board to solve (None: none)
         self._running: _Job | None = None  # the board the worker is solving
         self._said_preparing = False  # the worker was preparing the solver at the last view
+        # The board "Preparing the solver (first run)…" was said for: said once, for the
+        # first board the warm-up holds up (a demo's every board said it).
+        self._preparing_for: tuple | None = None
         self._advice_board = ""  # the board text the advice was worked out for
         self._kept: tuple[tuple, Advice | None] | None = None  # the advice shown while thinking
         self.hints = hints  # the session's own (the command line's)
@@ -698,8 +701,12 @@ class LiveLoop:
         if self.thinking:
             shown = self._advice_shown()
             # A first run compiles the game's kernel (gridsight.warm): minutes on a busy
-            # machine, said as such rather than a bare "Thinking…".
-            doing = "Preparing the solver (first run)…" if self._preparing() else "Thinking…"
+            # machine, said as such rather than a bare "Thinking…", for its first board only.
+            key = self._wanted.key if self._wanted is not None else None
+            preparing = self._preparing() and self._preparing_for in (None, key)
+            if preparing:
+                self._preparing_for = key
+            doing = "Preparing the solver (first run)…" if preparing else "Thinking…"
             return doing if shown is None else f"{doing} (last: {self._said(shown)[0]})"
         if self._advice is not None and not self._unread:
             return self._said(self._advice)[0]

@@ -686,6 +686,8 @@ class Panel(QWidget):
             text, background = f"+{piece}", self._skin.get(piece) or hex_of(piece_colour(piece))
         elif figure is not None:
             text = figure.text
+            if mark is not None and mark.kind is MarkKind.CHOICE:  # whose: "if Tiger" over "61%"
+                text = f"{mark.label}\n{text}"
             if figure.heat is not None:
                 background = hex_of(heat_colour(figure.heat))
         elif mark is not None and not word.colour:

@@ -10,6 +10,7 @@ contract, a readable board and an :class:`~gridsight.solvers.advice.Advice`
 from __future__ import annotations
 
 import argparse
+import dataclasses
 
 from gridsight.games.arguments import (
     MAX_GAMES, add_renamed_option, games_count, positive_int, policy_pair,
@@ -123,11 +124,18 @@ class DiscoZooGame:
             taps = taps_doubt(rescue, objective, budget, result.recommend, meter)
             doubts += (taps,) if taps is not None else ()
             data["doubts"] = [d.to_dict() for d in doubts]
+            if any(d.changes for d in doubts):
+                # The report without one answer's tap said as the tap: no "[ ]" on its tile
+                # and no why (which explained that answer's tap only); the board's value
+                # (over every answer) kept.
+                lines = report.to_text(dataclasses.replace(result, recommend=None)).splitlines()
+                value = report.details(result)[:1] if result.recommend is not None else ()
+                at = next(k for k, line in enumerate(lines) if line.startswith("rescue chances"))
+                text = "\n".join(lines[:at] + list(value) + lines[at:]) + "\n"
             text += "".join(f"caution: {d.words()}\n" for d in doubts)
             said = with_doubts(advice, doubts)
             first, newline, rest = text.partition("\n")
-            if first == advice.status:  # the report's first line is the status line too
-                text = said.status + newline + rest
+            text = said.status + newline + rest  # the report's first line is the status line
             advice = said
         return Solution(data, text, advice)
 
