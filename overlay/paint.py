@@ -192,7 +192,7 @@ def draw_advice(layer: np.ndarray, geometry: BoardGeometry, advice: Advice,
             # tile's "Panda or Tiger?" ran under the square of the tile right of it).
             # A choice's label: clear of the white frame a report draws inside the cell the
             # player tapped (it hid the "i" of "if Tiger").
-            wide = 0.7 if _beside(key, recommended) else 0.8 if key in choices else 0.9
+            wide = 0.7 if _beside(key, recommended) or key in choices else 0.9
             slots["choice" if key in choices else "label"].append(
                 _Slot(key, (label, *text_mod.two_lines(label)), v, wide,
                       frac * (1.6 if " " in label else 1.0)))
@@ -532,7 +532,7 @@ def draw_move(image_bgr: np.ndarray, geometry: BoardGeometry, cell: Cell) -> np.
     board = _Board(geometry)
     w, h = board.size(cell.row, cell.col)
     thick = max(2, int(round(min(w, h) * 0.07)))
-    glyphs.outlined_polyline(layer, board.inset_quad(cell.row, cell.col, 0.05), style.MOVE,
+    glyphs.outlined_polyline(layer, board.inset_quad(cell.row, cell.col, 0.1), style.MOVE,
                              thick, closed=True)
     return composite(image, layer)
 
