@@ -428,3 +428,29 @@ def test_the_annotated_screenshot_numbers_rows_and_columns_as_its_legend_names_t
     out_of_view = BoardGeometry.from_rect(-40, 100, 80, 80, 4, 4)
     assert np.array_equal(annotate(image, out_of_view, advice)[:, :500],
                           paint_advice(image, out_of_view, advice)[:, :500])
+
+
+def test_a_label_beside_a_moves_square_ends_clear_of_it():
+    """The square is drawn outside its cell's edges, over its neighbours: a found tile's
+    "Panda or Tiger?" left of it ran under it (its "?" hidden, s44doubt); a choice's label
+    ("if Tiger") stays clear of the white frame a report draws inside a tapped cell."""
+    g = _rect(110, rows=1, cols=2, x=10, y=10)
+    advice = Advice("demo", 1, 2, recommend=(Cell(0, 1),),
+                    marks=(CellMark(0, 0, MarkKind.UNSURE, "Panda or Tiger?"),
+                           CellMark(0, 1, MarkKind.CHOICE, "if Tiger")),
+                    figures=(CellFigure(0, 1, "61%"),))
+    layer = render_layer((250, 140), g, advice)
+    white = np.all(layer[..., :3] == 255, axis=2) & (layer[..., 3] == 255)
+    magenta = np.all(layer[..., :3] == style.RECOMMEND, axis=2)
+    square_left = int(np.nonzero(magenta[60])[0].min())  # the square's left side, mid-height
+    assert square_left < 120  # over the neighbour
+    rows = np.nonzero(white[:, :115].any(axis=1))[0]
+    y, reach = int(rows.mean()), square_left  # the square's dark edge too, on a text row
+    while layer[y, reach - 1, 3] > 0 and not white[y, reach - 1]:
+        reach -= 1
+    text_right = int(np.nonzero(white[:, :115].any(axis=0))[0].max())
+    assert text_right < reach, (text_right, reach)
+    # the choice's label in the middle 0.72 of its cell (the move frame: inset 0.1 +- 0.035)
+    label = white[20:75, 120:230]
+    columns = np.nonzero(label.any(axis=0))[0]
+    assert columns.min() >= 0.13 * 110 and columns.max() <= 0.87 * 110
