@@ -20,6 +20,12 @@ writes ``/tmp/X.clock.<worker>`` (``main`` without xdist), one line per file, so
 - ``pwait``: seconds spent in ``subprocess.Popen.wait``/``communicate`` (a ``run`` included);
 - ``procs``: ``subprocess.Popen`` objects created.
 
+The table is written again after each file (a run stopped part way, as on a machine too
+loaded for the whole suite, 44th session, leaves the files it finished).
+
+Beside it, :mod:`screenlog` (``-p screenlog``, ``SCREENLOG_OUT``) logs every Disco Zoo
+screen drawn, located and read, to find the same screen worked on in several files.
+
 On a loaded machine ``wall`` is inflated by the load for everything that runs; ``sleep`` is
 not, so a file whose ``sleep`` (or ``wall`` minus ``cpu`` minus ``pwait``) is large waits on
 the clock, and one whose ``child`` is large pays for processes.
@@ -112,9 +118,15 @@ def pytest_runtest_protocol(item, nextitem):
     with _lock:
         for field in _counters:
             row[field] += _counters[field] - before[field]
+    if nextitem is None or nextitem.nodeid.split("::")[0] != item.nodeid.split("::")[0]:
+        _write()  # after each file: a run stopped part way leaves the files it finished
 
 
 def pytest_unconfigure(config):
+    _write()
+
+
+def _write() -> None:
     out = os.environ.get("FILECLOCK_OUT")
     if not out:
         return
