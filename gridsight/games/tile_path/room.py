@@ -606,6 +606,7 @@ def _chosen(views: Iterable[View], room: Room, layout: ScreenLayout, skin: str,
     learned where main learned 15)."""
     best: tuple[float, View] | None = None
     loose: list[View] = []
+    pointed: list[tuple[float, View]] = []
     for view in views:
         own = _own_fit(view, room, layout, skin)
         if own is not None and _consistent(own, view):
@@ -615,6 +616,8 @@ def _chosen(views: Iterable[View], room: Room, layout: ScreenLayout, skin: str,
         elif nearby and own is not None and own.camera == view.camera \
                 and own.margin >= MIN_LEAD and own.cost <= GHOST_REACH:
             loose.append(view)
+        if own is not None and own.camera != view.camera:
+            pointed.append((own.cost, View(view.screen, view.pixels, own)))
     if best is not None:
         return best
     for view in loose:
@@ -624,6 +627,39 @@ def _chosen(views: Iterable[View], room: Room, layout: ScreenLayout, skin: str,
         cost = _whole_view_cost(fit.cost, moved)
         if best is None or cost < best[0]:
             best = (cost, moved)
+    return best if best is not None else _pointed_fit(pointed, room, layout, skin)
+
+
+POINTED_TRIED = 3  # the places a calibration's looks point to that are tried, at most
+
+
+def _pointed_fit(pointed: list[tuple[float, View]], room: Room, layout: ScreenLayout,
+                 skin: str) -> tuple[float, View] | None:
+    """Of the places the looks learned at a suggested place put its view elsewhere
+    (``pointed``: each view at the camera its own looks chose, with their cost), the one
+    whose own looks place it there again (:func:`_self_consistent`) fitting best over the
+    whole view, its cost so; the :data:`POINTED_TRIED` fitting their pointer's looks best
+    tried, each camera once (``None``: none fits). Asked only when no place suggested fits:
+    the room's kinds read off a blurred, JPEG'd picture may suggest no place near the
+    truth, while looks learned at a wrong place still match the room's tiles where they are.
+    172005 ``--widest all`` (3.46x EPX, CRT 0.25, JPEG 54, Link mid-step, the view at the
+    room's left wall): the kinds suggested three places 0.81 off; the looks learned at one
+    of them placed the view at the truth (0, 48), where the looks learned there fit its
+    tiles at 0.018, every other place 0.17 worse; refused, every frame ``?``."""
+    best: tuple[float, View] | None = None
+    tried: set[tuple[Screen, tuple[int, int]]] = set()
+    for _cost, view in sorted(pointed, key=lambda item: item[0]):
+        if len(tried) == POINTED_TRIED:
+            break
+        if (view.screen, view.camera) in tried:
+            continue
+        tried.add((view.screen, view.camera))
+        fit = _self_consistent(view, room, layout, skin)
+        if fit is None:
+            continue
+        cost = _whole_view_cost(fit.cost, view)
+        if best is None or cost < best[0]:
+            best = (cost, view)
     return best
 
 
