@@ -528,3 +528,27 @@ def test_a_view_read_by_its_excused_cost_is_widened_to_the_whole_picture():
     assert widened[1].camera == (9, 1) and widened[1].screen.clip == (0, 0, 0, 0)
     assert room_module._widest(best, image, ROOM, placed_by(0.048), set()) is best
     assert room_module._widest(best, image, ROOM, placed_by(0.0), set(), excused=True) is best
+
+
+def test_a_stretched_picture_filling_the_screenshot_is_offered_at_the_size_it_says():
+    """169000 case 7 ``--widest all``: 2.5x across, 2.06x down (400 x 296, the picture
+    alone), EPX, a CRT's dark lower third of each console row. That row pattern hides the
+    tiles' repeats down (32.00 found for 32.89): no stretched picture settled whole, and the
+    calibration was placed on a picture evened out at a floor pattern 3 console pixels wide,
+    a row low (the view's top row taken for the status bar), cut at the bottom; every frame
+    was refused (27-32%). The picture filling the screenshot both ways is offered stretched
+    (calibrated there, at the truth's camera; its frame read exactly); a screenshot of the
+    picture's own shape, or stretched past :data:`ASPECT_REACH`, has no such offer."""
+    _settings, shot, moments = rooms.one_shot_case(7, 169_007, frames=1, widest="all")
+    h, w = shot.image.shape[:2]
+    filling = room_module._filling_stretched(shot.image.shape, GBC)
+    assert filling is not None and (filling.x, filling.y) == (0.0, 0.0)
+    assert (filling.pitch, filling.pitch_y) == (w / 10, h / 9)
+    assert room_module._filling_stretched((288, 320, 3), GBC) is None
+    assert room_module._filling_stretched((288, 640, 3), GBC) is None
+    calibrated = calibrate_room([("c", shot.image)], ROOM, "t")
+    view = calibrated.views[0]
+    assert view.camera == shot.camera and abs(view.screen.y) < 1, view
+    read = read_view(moments[0].image, calibrated.pack)
+    truth = [list(row) for row in moments[0].board_in_view()]
+    assert board_tokens(read.board, ROOM) == truth

@@ -1695,3 +1695,14 @@ def test_places_a_pixel_or_two_off_are_tried_only_when_no_place_fits_as_it_is(mo
     assert tried == []
     assert room_module._chosen([loose], ROOM, GBC, "t", nearby=True) == (0.005, moved)
     assert tried == [(10, 20)]
+
+
+def test_a_calibration_tries_the_place_its_looks_point_to_when_no_suggested_place_fits():
+    """172000 case 5 ``--widest all`` (3.46x EPX, a CRT 0.25, JPEG 54, Link mid-step, the
+    view at the room's left wall): the room's kinds read off the picture suggested three
+    places 0.81 off, none near the truth, and the calibration was refused. The looks learned
+    at one of them placed the view at the truth (0, 48), where the looks learned there fit
+    its tiles at 0.018, every other place 0.17 worse: that place is tried, and kept."""
+    _settings, shot, _moments = rooms.one_shot_case(5, 172_005, frames=0, widest="all")
+    calibrated = calibrate_room([("c", shot.image)], ROOM, "t")
+    assert calibrated.views[0].camera == shot.camera

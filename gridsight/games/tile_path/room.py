@@ -49,6 +49,7 @@ from gridsight.vision.mapview import (
 )
 from gridsight.vision.packs import Anchor, Template, TemplatePack
 from gridsight.vision.tiling import (
+    ASPECT_REACH,
     MAX_CUT,
     ConsoleGrid,
     Screen,
@@ -485,8 +486,15 @@ def _calibration_view(image: np.ndarray, room: Room, layout: ScreenLayout, skin:
                                 refine=not stage)
         any_found = any_found or bool(found)
         if stage:  # the places most alike over the whole view first (:func:`_whole_view_cost`)
-            found = [_refined_view(v, room) for v in _per_screen(sorted(
-                found, key=lambda v: _whole_view_cost(v.placement.cost, v)))[:CHECKED]]
+            # and the picture filling the screenshot stretched (:func:`_filling_stretched`)
+            # checked beside them, taking none of their places: where it is not kept, the
+            # calibration is as it was
+            filling = _filling_stretched(image.shape, layout)
+            ranked = _per_screen(sorted(found, key=lambda v: _whole_view_cost(v.placement.cost,
+                                                                              v)))
+            found = [_refined_view(v, room) for v in
+                     [v for v in ranked if v.screen != filling][:CHECKED]
+                     + [v for v in ranked if v.screen == filling][:1]]
         chosen = _chosen(found, room, layout, skin, nearby=nearby and not stage)
         if chosen is not None and (best is None or chosen[0] < best[0]):
             best = chosen
@@ -598,6 +606,7 @@ def _chosen(views: Iterable[View], room: Room, layout: ScreenLayout, skin: str,
     learned where main learned 15)."""
     best: tuple[float, View] | None = None
     loose: list[View] = []
+    pointed: list[tuple[float, View]] = []
     for view in views:
         own = _own_fit(view, room, layout, skin)
         if own is not None and _consistent(own, view):
@@ -607,6 +616,8 @@ def _chosen(views: Iterable[View], room: Room, layout: ScreenLayout, skin: str,
         elif nearby and own is not None and own.camera == view.camera \
                 and own.margin >= MIN_LEAD and own.cost <= GHOST_REACH:
             loose.append(view)
+        if own is not None and own.camera != view.camera:
+            pointed.append((own.cost, View(view.screen, view.pixels, own)))
     if best is not None:
         return best
     for view in loose:
@@ -616,6 +627,39 @@ def _chosen(views: Iterable[View], room: Room, layout: ScreenLayout, skin: str,
         cost = _whole_view_cost(fit.cost, moved)
         if best is None or cost < best[0]:
             best = (cost, moved)
+    return best if best is not None else _pointed_fit(pointed, room, layout, skin)
+
+
+POINTED_TRIED = 3  # the places a calibration's looks point to that are tried, at most
+
+
+def _pointed_fit(pointed: list[tuple[float, View]], room: Room, layout: ScreenLayout,
+                 skin: str) -> tuple[float, View] | None:
+    """Of the places the looks learned at a suggested place put its view elsewhere
+    (``pointed``: each view at the camera its own looks chose, with their cost), the one
+    whose own looks place it there again (:func:`_self_consistent`) fitting best over the
+    whole view, its cost so; the :data:`POINTED_TRIED` fitting their pointer's looks best
+    tried, each camera once (``None``: none fits). Asked only when no place suggested fits:
+    the room's kinds read off a blurred, JPEG'd picture may suggest no place near the
+    truth, while looks learned at a wrong place still match the room's tiles where they are.
+    172005 ``--widest all`` (3.46x EPX, CRT 0.25, JPEG 54, Link mid-step, the view at the
+    room's left wall): the kinds suggested three places 0.81 off; the looks learned at one
+    of them placed the view at the truth (0, 48), where the looks learned there fit its
+    tiles at 0.018, every other place 0.17 worse; refused, every frame ``?``."""
+    best: tuple[float, View] | None = None
+    tried: set[tuple[Screen, tuple[int, int]]] = set()
+    for _cost, view in sorted(pointed, key=lambda item: item[0]):
+        if len(tried) == POINTED_TRIED:
+            break
+        if (view.screen, view.camera) in tried:
+            continue
+        tried.add((view.screen, view.camera))
+        fit = _self_consistent(view, room, layout, skin)
+        if fit is None:
+            continue
+        cost = _whole_view_cost(fit.cost, view)
+        if best is None or cost < best[0]:
+            best = (cost, view)
     return best
 
 
@@ -1687,6 +1731,31 @@ def more_screens(image: np.ndarray, layout: ScreenLayout, hint=None, hint_y=None
                 continue  # square: tried already
             yield from find_screens(image, layout, pitch, pitch_y=pitch_y)
             yield from find_cut_screens(image, layout, pitch, pitch_y)
+    filling = _filling_stretched(image.shape, layout)
+    if filling is not None:
+        yield filling
+
+
+FILL_STRETCH = 0.03  # a screenshot this much (or more) off the picture's shape is stretched
+
+
+def _filling_stretched(shape: tuple[int, ...], layout: ScreenLayout) -> Screen | None:
+    """The picture filling the screenshot (``shape``) both ways, its pixels stretched one
+    way (``None``: the screenshot's shape is the picture's, within :data:`FILL_STRETCH`, or
+    stretched past :data:`ASPECT_REACH`): a screenshot of the picture alone, its size saying
+    both pitches. The pitches the repeats say are offered first, but a pattern at every
+    console pixel down (a CRT's dark lower third of each row) hides the tiles' repeats one
+    way: 169007 ``--widest all`` (2.5x across, 2.06x down, 400 x 296: the pitch down found
+    32.00 for 32.89, no stretched picture settling whole) was placed only on a picture
+    evened out at a floor pattern 3 console pixels wide, taken to start a row low (the
+    view's top row for the status bar) and cut at the bottom; its looks learned so, every
+    frame was refused (27-32%)."""
+    h, w = shape[:2]
+    across, down = w / layout.tiles_wide, h / layout.tiles_high
+    if abs(down - across) <= FILL_STRETCH * across \
+            or max(across, down) > ASPECT_REACH * min(across, down):
+        return None
+    return Screen(0.0, 0.0, across, layout, down)
 
 
 def _distinct_pitches(pitches: list[float]) -> list[float]:
