@@ -89,12 +89,11 @@ def test_an_unfilled_box_keeping_more_of_its_cards_hue_leaves_the_row_clear():
     screen, reading, text, _ = _read_with_animals(22, 230_000)
     lynx = screen.cards[1].boxes
     assert (lynx.count, lynx.filled, lynx.rarity) == (4, 1, "common")
-    assert screen.cards[0].boxes.confidence >= 0.5
-    # clear, or (since the 43rd session) set aside in words: the Lynx's short name under its
-    # sprite is taken for the sprite's foot over a row that may hold its YOU HAVE line
-    # (cards._sprites_foot, fresh 1181001's rule)
-    assert lynx.confidence >= 0.5 or (screen.cards[1].run_into and any(
-        "card 2's box row runs into the line above it" in w for w in reading.warnings))
+    assert lynx.confidence >= 0.5 and screen.cards[0].boxes.confidence >= 0.5
+    # (its LYNX and YOU HAVE 1 blurred into one band under the sprite's dark foot, as tall as
+    # the boxes: both lines, the row not run into: cards.LINE_UNDER)
+    assert not screen.cards[1].run_into
+    assert not any("runs into the line above it" in w for w in reading.warnings)
     assert _misread(reading, text) <= set(reading.unread)
 
 

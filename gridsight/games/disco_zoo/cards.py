@@ -1475,6 +1475,7 @@ def read_card(image: np.ndarray, panel: Panel, facts: dict, pitch: float,
         # may be the boxes' light borders: 190062, a mythical card read rare): a hint only.
         confidence = min(confidence, UNSURE_LINE)
     taken = row is not None and picture is not None and len(lines) == 2 and \
+        _one_line_short(row, lines[1]) and \
         _sprites_foot(image, lines[0], picture, below, panel.color,
                       (x + inset, x + w - inset))
     return CardSeen(panel, sprite, picture or (x, y, 0, 0), name_box, have_box, None, rarity,
@@ -1493,14 +1494,30 @@ def read_card(image: np.ndarray, panel: Panel, facts: dict, pitch: float,
 # two boxes left only the Pegasus, stated. The row and the line's tint are then set aside
 # (FAINT_ROW, UNSURE_LINE), as a row run into (:func:`_run_into`).
 FOOT_SIDE = 1  # a foot's ink stands at most this far (px) beyond the picture's sides
+# A row that took the YOU HAVE line in reads its "boxes" as tall as that line, the gap and a
+# box; the one band left over it is the name alone, shorter than they (1181001: a band of 7
+# rows over "boxes" 16 tall). A band under the foot as tall as the row's boxes or taller
+# (LINE_UNDER) holds the name and the YOU HAVE line blurred together, the row under it the
+# boxes alone (fresh 230022 at 0.92x: the Lynx's LYNX and YOU HAVE 1, 21 rows over boxes of
+# 14; harder desktop 640006: the Unicorn's, 21 over 12): the row is counted on.
+LINE_UNDER = 1.0
+# A foot is the sprite's own ink: it touches the picture's last row. A name is a line of
+# letters apart from it, each (nearly) the line's height: a short name centred under a sprite
+# that stands on it (fresh widest 1140001 at 2.6x: the Dragon's legs down to its DRAGON line,
+# the band under the picture both, within the picture's columns) shows LETTERS_APART pieces of
+# ink or more apart from the sprite's, each LETTER_TALL of the band's height or taller; the
+# band is then the name, not the foot.
+LETTERS_APART = 2
+LETTER_TALL = 0.6
 
 
 def _sprites_foot(image: np.ndarray, band: tuple[int, int], picture: Box, below: int,
                   colour: tuple[float, float, float], across: tuple[int, int]) -> bool:
     """Whether ``band`` (image rows) is the sprite's foot under ``picture`` (see above):
-    it starts on ``below`` (the picture's bottom) and all its ink off the card's ``colour``,
+    it starts on ``below`` (the picture's bottom), all its ink off the card's ``colour``,
     across the card's inner columns ``across`` (first, past the last), stands within the
-    picture's columns."""
+    picture's columns, and it holds no line of letters apart from the sprite's ink
+    (:data:`LETTERS_APART`)."""
     px, _, pw, _ = picture
     a, b = band
     left, right = max(0, across[0]), min(image.shape[1], across[1])
@@ -1508,7 +1525,30 @@ def _sprites_foot(image: np.ndarray, band: tuple[int, int], picture: Box, below:
         return False
     inked = ink_mask(image[a:b, left:right], colour).any(axis=0)
     cols = np.nonzero(inked)[0] + left
-    return cols.size > 0 and cols.min() >= px - FOOT_SIDE and cols.max() < px + pw + FOOT_SIDE
+    if cols.size == 0 or cols.min() < px - FOOT_SIDE or cols.max() >= px + pw + FOOT_SIDE:
+        return False
+    return _letters_apart(image, (max(0, a - 1), b), colour, (left, right)) < LETTERS_APART
+
+
+def _one_line_short(row: BoxRow, band: tuple[int, int]) -> bool:
+    """Whether ``band`` (the one line under a sprite's foot, image rows) is shorter than
+    :data:`LINE_UNDER` times ``row``'s boxes (their middle height): the name alone."""
+    if not row.boxes:
+        return False
+    return band[1] - band[0] < LINE_UNDER * float(np.median([box[3] for box in row.boxes]))
+
+
+def _letters_apart(image: np.ndarray, rows: tuple[int, int],
+                   colour: tuple[float, float, float], across: tuple[int, int]) -> int:
+    """How many pieces of ink off ``colour`` in ``rows`` (the picture's last row, then the
+    band under it) stand apart from the first row's ink (8-connected), each at least
+    :data:`LETTER_TALL` of the band's height and two rows tall: the letters of a line."""
+    mask = ink_mask(image[rows[0] : rows[1], across[0] : across[1]], colour).astype(np.uint8)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    touching = set(np.unique(labels[0])) if mask.shape[0] else set()
+    tall = max(2.0, LETTER_TALL * (mask.shape[0] - 1))
+    return sum(1 for k in range(1, count)
+               if k not in touching and stats[k, cv2.CC_STAT_HEIGHT] >= tall)
 
 
 # The cards of a row are drawn alike: each one's name line starts on the same row (issue 18:
