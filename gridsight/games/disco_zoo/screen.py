@@ -1806,16 +1806,29 @@ def found_on_the_lawn(image: np.ndarray, lattice: Lattice,
 # never an animal): unread, never stated untapped. Widest 1160005's crop variant, no card
 # found: a common Gorilla's tile of nearly the lawn's green 0.04 from the found Gorilla's
 # picture beside it, stated untapped with --animals; the decorations 0.67 and more.
+# A tile of the lawn's colour left unread for its centred picture (:func:`found_on_the_lawn`:
+# like a card's sprite, or a rounded tile's corners) is as much a found tile's picture: fresh
+# 1209003 at 0.52x (Jurassic, four common Diplodocus tiles of nearly the lawn's green, the
+# card's row not counted on): three left unread as like the card's sprite (0.33-0.36), the
+# fourth's ink cut 8 px wide, under a third of the card's 24 (no card-sized picture),
+# stated untapped with --animals; it lies 0.15-0.19 from the three, the decorations 0.54+.
 LIKE_A_FOUND = 0.2
 
 
 def like_a_found_tile(image: np.ndarray, lattice: Lattice,
                       tiles: tuple[tuple[TileSeen, ...], ...]) -> tuple[tuple[TileSeen, ...], ...]:
     """``tiles`` with each grass tile whose centred picture (:func:`_centred_pictures`) is
-    within :data:`LIKE_A_FOUND` of a found tile's picture (cut alike) left unread."""
-    found = [_tile_sprite(image, lattice, r, c) for r, row in enumerate(tiles)
-             for c, tile in enumerate(row) if tile.kind == "found"]
-    pictures = [sprite for sprite in found if sprite is not None and not sprite.empty]
+    within :data:`LIKE_A_FOUND` of a found tile's picture (cut alike), or of the centred
+    picture of a tile of the lawn's colour left unread (a found tile told by its picture,
+    not its colour), left unread."""
+    pictures = []
+    for r, row in enumerate(tiles):
+        for c, tile in enumerate(row):
+            if tile.kind == "found" or (tile.kind == "unknown" and tile.lawn):
+                sprite = _tile_sprite(image, lattice, r, c)
+                if sprite is not None and not sprite.empty and \
+                        (tile.kind == "found" or _centred(sprite, lattice)):
+                    pictures.append(sprite)
     if not pictures:
         return tiles
     like = {cell for cell, sprite in _centred_pictures(image, lattice, tiles)
