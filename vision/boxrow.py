@@ -195,7 +195,12 @@ def box_row(image: np.ndarray, area: Box, background: Colour, *, min_side: float
 # (Fresh 1181001 at 0.66x, the Corvus's four boxes of 7 px under its blurred YOU HAVE 4 read
 # as two of 13x16 the same way, is not mended: the boxes' run carries a blurred fringe, too
 # wide for their step from any start, and reads as no row.)
+# The finer boxes are FINER_SIDE px or more: a smaller box's two outer lines each side are
+# most of it, and its sides tell nothing (variant j60 of widest 1215001: the Skunk's four
+# boxes of 8 px read from their third row down as five of 5x6; the screen read exactly on
+# main was asked).
 SQUARE_BAND = 0.15
+FINER_SIDE = 7
 
 
 def _finer_below(mask: np.ndarray, lab: np.ndarray, distance: np.ndarray, start: int,
@@ -214,6 +219,8 @@ def _finer_below(mask: np.ndarray, lab: np.ndarray, distance: np.ndarray, start:
         if found is None or len(found[0]) <= len(spans):
             continue
         side = float(np.median([b - a for a, b in found[0]]))
+        if side < FINER_SIDE:
+            continue
         if abs(bottom - top - side) <= max(1.0, SQUARE_BAND * side) and \
                 found[0][0][0] >= first - slack and found[0][-1][1] <= last + slack and \
                 all(_sides(mask[top:bottom, a:b]) >= 4 for a, b in found[0]):
