@@ -155,6 +155,10 @@ def box_row(image: np.ndarray, area: Box, background: Colour, *, min_side: float
                 found = None  # the boxes' sides run on above: a waist inside empty boxes
             if found is not None:
                 top, height = start, bottom - start
+                finer = _finer_below(mask, lab, distance, start, bottom, found[0], min_side)
+                if finer is not None:
+                    top, found = finer
+                    height = bottom - top
                 break
         if found is None:
             if across and not _a_line_of_text(mask[top:bottom]):
@@ -171,6 +175,56 @@ def box_row(image: np.ndarray, area: Box, background: Colour, *, min_side: float
         lights = tuple(_light_border(image, box) for box in boxes)
         return BoxRow(boxes, tuple(insides), tuple(borders), regularity, lights,
                       tuple(inner_side(image, box, light) for box, light in zip(boxes, lights)))
+    return None
+
+
+# A line of text standing on the boxes, joined to them by blur with no waist, ledge or flat
+# foot between (its rows as inked as theirs, a fringe under the boxes), is read with them as
+# one band: its "boxes" as tall as the line and the row together, each over two real ones
+# (widest 1164000 at 1.20x: the Elk's four boxes of 11 px under its YOU HAVE line's dark
+# backdrop, read as two boxes of 20 px). The band's lower rows are then tried
+# from each row down: a row of more boxes there, within the columns of those found, whose
+# band is as tall as its boxes are wide (square, within SQUARE_BAND of their side, a pixel at
+# least: a start cutting the line's foot in, or the boxes' top off, is not), each box closed
+# on all four sides at the full ink (a box's border; the lower part of an unfilled box shows no
+# top of its own), and the rows above it (the line's) fewer than its own: the lower half of a
+# real row, its boxes' dotted middles repeating at half their step, is read as a row of twice
+# as many boxes too small for their sides to tell (wider 770098 at 0.66x: the Raptor's four
+# boxes of 9 px read as eight of 4 px, 5 rows under the real row's top; the Elk's row stands
+# 8 rows under the line's top, 12 tall).
+# (Fresh 1181001 at 0.66x, the Corvus's four boxes of 7 px under its blurred YOU HAVE 4 read
+# as two of 13x16 the same way, is not mended: the boxes' run carries a blurred fringe, too
+# wide for their step from any start, and reads as no row.)
+# The finer boxes are FINER_SIDE px or more: a smaller box's two outer lines each side are
+# most of it, and its sides tell nothing (variant j60 of widest 1215001: the Skunk's four
+# boxes of 8 px read from their third row down as five of 5x6; the screen read exactly on
+# main was asked).
+SQUARE_BAND = 0.15
+FINER_SIDE = 7
+
+
+def _finer_below(mask: np.ndarray, lab: np.ndarray, distance: np.ndarray, start: int,
+                 bottom: int, spans: list[tuple[int, int]],
+                 min_side: float) -> tuple[int, tuple[list[tuple[int, int]], float]] | None:
+    """``(top, (spans, regularity))`` of a row of more boxes than ``spans`` (read in rows
+    ``start``..``bottom`` of ``mask``) in the band's lower rows, when one stands there (see
+    :data:`SQUARE_BAND`), the highest such start; else ``None``."""
+    first, last = spans[0][0], spans[-1][1]
+    slack = max(1.0, SQUARE_BAND * (last - first) / len(spans))
+    for top in range(start + 1, bottom - int(np.ceil(min_side)) + 1):
+        if top - start >= bottom - top:
+            break  # (the rows above it, the line's, more than the row's own: see above)
+        found = _boxes_in_band(mask[top:bottom], bottom - top, lab[top:bottom],
+                               mask[top:bottom] | (distance[top:bottom] > SIDE_INK))
+        if found is None or len(found[0]) <= len(spans):
+            continue
+        side = float(np.median([b - a for a, b in found[0]]))
+        if side < FINER_SIDE:
+            continue
+        if abs(bottom - top - side) <= max(1.0, SQUARE_BAND * side) and \
+                found[0][0][0] >= first - slack and found[0][-1][1] <= last + slack and \
+                all(_sides(mask[top:bottom, a:b]) >= 4 for a, b in found[0]):
+            return top, found
     return None
 
 
@@ -333,10 +387,15 @@ def _on_an_even_grid(spans: list[tuple[int, int]], height: int) -> list[tuple[in
 def _closed(piece: np.ndarray) -> bool:
     """Whether a box's ink (its span's rows and columns, ends found to a pixel: the outer
     two lines each side) closes three of its four sides at least."""
+    return _sides(piece) >= 3
+
+
+def _sides(piece: np.ndarray) -> int:
+    """How many of its four sides a box's ink closes (see :func:`_closed`)."""
     sides = [max(piece[:, 0].mean(), piece[:, 1].mean()),
              max(piece[:, -1].mean(), piece[:, -2].mean()),
              max(piece[0].mean(), piece[1].mean()), max(piece[-1].mean(), piece[-2].mean())]
-    return sum(side >= 0.7 for side in sides) >= 3
+    return sum(side >= 0.7 for side in sides)
 
 
 def _corner(piece: np.ndarray) -> bool:
