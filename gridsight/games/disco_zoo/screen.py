@@ -417,6 +417,7 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
         _paler_lawn(image, best[2], proposed)
         _lighter_dirt(image, best[2], proposed)
         _another_lawn(image, best[2], proposed)
+        _weaker_across(image, best, proposed)  # (after: the narrower rules say their words)
     if best is None or best[1] < 0:
         detail = "no lattice of tiles" if best is None else \
             "best lattice: its grass tiles show none of its lines" if best[4] else \
@@ -751,6 +752,71 @@ def _another_lawn(image: np.ndarray, lattice: Lattice, proposed: Sequence[Lattic
                 "disco-zoo", f"the board's place is unsure: a lattice with "
                 f"{other.score / max(lattice.score, 1e-9):.1f}x the lines of the one read lies "
                 f"over it, its tiles a lawn of another green")
+
+
+# A lattice reading fewer than SEEN_WHOLE of its tiles, under another proposed lattice
+# (ACROSS_OVER of its area or more) with lines ACROSS_STRONGER times as strong or more, of a
+# pitch p/q of its own (p and q 1 to ACROSS_TERMS, not equal; within ACROSS_SLACK), whose
+# tiles make a lawn of the same green (MIN_GROUND grass tiles or more, within ANOTHER_APART),
+# is not sure (:func:`_weaker_across`).
+ACROSS_STRONGER = 2.0
+ACROSS_OVER = 0.5
+ACROSS_TERMS = 5
+ACROSS_SLACK = 0.03
+
+
+def _commensurate(pitch: float, other: float) -> str | None:
+    """``other``'s pitch as a share p/q of ``pitch`` ("4/3"; p and q up to
+    :data:`ACROSS_TERMS`, within :data:`ACROSS_SLACK`); ``None`` when it is none (the same
+    pitch included)."""
+    ratio = other / pitch
+    for p in range(1, ACROSS_TERMS + 1):
+        for q in range(1, ACROSS_TERMS + 1):
+            if p != q and np.gcd(p, q) == 1 and abs(ratio / (p / q) - 1.0) <= ACROSS_SLACK:
+                return f"{p}/{q}"
+    return None
+
+
+def _weaker_across(image: np.ndarray, best: _Best, proposed: Sequence[Lattice]) -> None:
+    """:class:`BoardNotFoundError` when ``best`` reads fewer than :data:`SEEN_WHOLE` of its
+    tiles and a lattice proposed by its lines (``proposed``) of another pitch, a simple share
+    of its own (:func:`_commensurate`: 4/3, 5/4, 3/2...), lies over it (:data:`ACROSS_OVER`
+    of its area or more) with lines :data:`ACROSS_STRONGER` times as strong or more, and
+    reads a lawn of the same green (:data:`MIN_GROUND` grass tiles or more, within
+    :data:`ANOTHER_APART` of the taken lattice's grass): a board is one 5x5 lawn of equal
+    square tiles parted by thin darker lines (issue 18), so the two lattices lie over one
+    board, sharing some of its lines, and the one taken, of weaker lines, may cut through its
+    tiles; the stronger one may be the board's own, read under :data:`MIN_PLAUSIBLE`. The
+    ``toast`` variant of fresh widest 1194018 (``bench/disco_zoo_variants.py``; Savanna,
+    olive dirt as light as the grass, a dark toast across the board's bottom two rows): the
+    board's own lattice (lines 0.36) read 15 grass tiles, its 7 tapped tiles under the toast
+    hidden and the 3 others plain cells left unread (the hidden ones of the dirt's colour,
+    :func:`_light_dirt`), under plausible; a lattice of 3/4 its pitch (lines 0.11) over its
+    top left read 19 of 25 tiles, every one of them grass, and tiles were stated wrong both
+    ways. Refused now, in words. Asked after :func:`_paler_lawn`, :func:`_lighter_dirt` and
+    :func:`_another_lawn`, whose words are narrower: widest 1148022 at 0.54x without
+    :func:`_light_dirt` (``test_disco_zoo_lighter41``) is refused by this rule too (a lattice
+    of 3/4 the board's pitch, 2.3x weaker lines, 64% read), in :func:`_lighter_dirt`'s words."""
+    lattice, seen = best[2], best[5]
+    if seen >= SEEN_WHOLE:
+        return
+    facts = screen_facts()
+    own = None
+    for other in _stronger_over(lattice, proposed, ACROSS_STRONGER, ACROSS_OVER):
+        share = _commensurate(lattice.pitch_x, other.pitch_x)
+        if share is None:
+            continue
+        _, grass, _, _, ground = _lawn_of(_tile_patches(image, other), other.cols)
+        if ground.sum() < MIN_GROUND or not _is_green(grass, facts["ground_hue"]):
+            continue
+        if own is None:
+            own = _lawn_of(_tile_patches(image, lattice), lattice.cols)[1]
+        if float(np.linalg.norm(grass - own)) < ANOTHER_APART:
+            raise BoardNotFoundError(
+                "disco-zoo", f"the board's place is unsure: its lattice reads {seen:.0%} of "
+                f"its tiles, and one of {share} its pitch with "
+                f"{other.score / max(lattice.score, 1e-9):.1f}x its lines lies over it, "
+                f"its tiles the same lawn")
 
 
 def _split_by_its_animal(lab: np.ndarray, rim: np.ndarray, references: dict[str, np.ndarray],
