@@ -482,3 +482,14 @@ def test_a_found_tiles_question_goes_on_two_lines_and_sizes_no_other_kinds_label
     assert len(runs) == 2, runs  # "Panda or" over "Tiger?"
     alone = render_layer((480, 180), g, Advice("demo", 1, 3, marks=(gorilla,)))
     assert _white_rows(both, 310, 460, 55) == _white_rows(alone, 310, 460, 55)
+
+
+def test_a_choices_label_is_never_broken_after_its_if():
+    """With labels put on two lines when larger, "if Panda" went on two ("if" over "Panda",
+    three lines with the chance under them) on the real-look doubt screen's 110 px tiles."""
+    g = _rect(110, rows=1, cols=1, x=10, y=10)
+    advice = Advice("demo", 1, 1, recommend=(Cell(0, 0),),
+                    marks=(CellMark(0, 0, MarkKind.CHOICE, "if Panda"),),
+                    figures=(CellFigure(0, 0, "61%"),))
+    layer = render_layer((140, 140), g, advice)
+    assert len(_white_rows(layer, 20, 110, 15)) == 2  # "if Panda", "61%"
