@@ -48,6 +48,7 @@ from typing import TYPE_CHECKING, Any, Union, get_args, get_origin, get_type_hin
 from gridsight.errors import (
     ArgumentError, HintChoices, ReadError, RuntimeFailure, UnknownGameError,
 )
+from gridsight.games import doubts
 from gridsight.games.base import GameAdapter, Solution
 from gridsight.games.options import SolveOptions
 from gridsight.limits import MAX_PIXELS
@@ -130,13 +131,64 @@ def _cells(cells: Any) -> tuple[Cell, ...]:
 
 
 @dataclass(frozen=True)
+class Choice:
+    """The move to make if an unsure read is one of ``answers`` (``("Tiger",)``, a count's
+    ``("6",)``): ``move`` is ``None`` when there is none then (no tap can rescue another
+    animal)."""
+
+    answers: tuple[str, ...]
+    move: Cell | None
+
+
+@dataclass(frozen=True)
+class Doubt:
+    r"""A read that is unsure: ``cell`` read as one of ``one_of`` (a Disco Zoo found tile,
+    ``("Panda", "Tiger")``), or, with ``cell`` ``None``, the read hint ``about`` names (the
+    attempts counter, ``"taps"``: ``("1", "6")``). ``choices`` holds each answer's move when
+    the answer changes the advice (the advised move's answers first), and is empty when the
+    advice is the same whichever it is; ``words`` says it as the status line does.
+
+    >>> from gridsight import api
+    >>> board = "region: Jungle\nanimals: Gorilla, Panda, Tiger\ntaps: 1/6\n" + (
+    ...     ". . . . .\n. . . - .\n. . 2 . .\n. . . . .\n. . 1 . .\n")
+    >>> (doubt,) = api.solve("disco-zoo", board).doubts
+    >>> doubt.about, doubt.one_of, doubt.changes
+    ('taps', ('1', '6'), True)
+    >>> doubt.choices
+    (Choice(answers=('1',), move=None), Choice(answers=('6',), move=Cell(row=3, col=0)))
+    >>> print(api.solve("disco-zoo", board).move)  # as read, 1 attempt: no tap
+    None
+    """
+
+    cell: Cell | None
+    about: str | None
+    one_of: tuple[str, ...]
+    choices: tuple[Choice, ...]
+    words: str
+
+    @property
+    def changes(self) -> bool:
+        """Whether the advice depends on this read (the player should look)."""
+        return bool(self.choices)
+
+    @classmethod
+    def of(cls, doubt: doubts.Doubt, drawing: Drawing) -> Doubt:
+        """The typed form of a game's ``doubt`` (:mod:`gridsight.games.doubts`)."""
+        moves = doubts.answer_moves(doubt, drawing) if doubt.changes else ()
+        return cls(cell=None if doubt.cell is None else Cell(*doubt.cell), about=doubt.about,
+                   one_of=doubt.options, words=doubt.words(),
+                   choices=tuple(Choice(answers, None if move is None else Cell(*move))
+                                 for answers, move in moves))
+
+
+@dataclass(frozen=True)
 class Advice:
     """What gridsight advises for one board.
 
     ``recommend`` holds the next move (usually one cell; empty when there is none: the game
-    is over, or nothing is decided; one per answer, the advised first, when the move depends on
-    an unsure read the player settles by looking: ``details["doubts"]`` says which is which),
-    ``status`` the one line a player reads, ``why`` a line
+    is over, or nothing is decided; when the move depends on an unsure read the player
+    settles by looking, the move advised while it stays unsure, as ``solve --json`` says it,
+    and :attr:`choices` each answer's), ``status`` the one line a player reads, ``why`` a line
     saying why when the move is not the obvious one (``""`` otherwise), ``warnings`` what they
     must not miss, ``quality`` how good the advice is (:class:`Quality`: exact, or the limit
     that stopped the search and the bounds it proved). ``details`` is the game's own answer,
@@ -145,6 +197,10 @@ class Advice:
     game's page in docs/ lists its fields), and :meth:`json` a plain copy of it. ``text`` is
     the readable report ``gridsight solve GAME`` prints, ``drawing`` what a painter draws
     (:func:`gridsight.overlay.paint.paint_advice`: the marks, figures, path and legend).
+    ``doubts`` are the board's unsure reads (:class:`Doubt`): under one that changes the
+    advice, :attr:`move` is the move advised while the read stays unsure (the best for a
+    player who cannot tell; ``None`` when that is no move) and :attr:`choices` each answer's
+    (the drawing's squares, each labelled by its answers).
     """
 
     game: str
@@ -157,11 +213,21 @@ class Advice:
     details: Mapping[str, Any] = field(repr=False)
     text: str = field(repr=False)
     drawing: Drawing = field(repr=False)
+    doubts: tuple[Doubt, ...] = field(default=(), repr=False)
 
     @property
     def move(self) -> Cell | None:
         """The (first) recommended cell, ``None`` when there is none."""
         return self.recommend[0] if self.recommend else None
+
+    @property
+    def choices(self) -> tuple[Choice, ...]:
+        """Each answer's move when the advice depends on one unsure read (the player looks,
+        then makes the move of what they see), the advised move's answers first; empty when
+        no read changes the advice, and when two or more do (each answer's move would take
+        the other read as it stands: the status line asks both)."""
+        changing = [d for d in self.doubts if d.changes]
+        return changing[0].choices if len(changing) == 1 else ()
 
     def json(self) -> dict[str, Any]:
         """:attr:`details` as plain, mutable JSON data (a fresh copy)."""
@@ -173,10 +239,16 @@ class Advice:
         """The advice of an adapter's ``solution`` of ``board`` (``drawing``: another drawing
         than the solution's own, the reading's marks added)."""
         drawing = drawing or solution.advice
-        return cls(game=drawing.game, board=board, recommend=drawing.recommend,
+        unsure = doubts.doubts_of(solution.json)
+        recommend = drawing.recommend
+        changing = [d for d in unsure if d.changes and d.advised]
+        if changing:  # the drawing's squares are each answer's move: the move is the advised
+            advised = changing[0].advised[0]
+            recommend = () if advised is None else (Cell(*advised),)
+        return cls(game=drawing.game, board=board, recommend=recommend,
                    status=drawing.status, warnings=drawing.warnings, quality=drawing.quality,
                    why=drawing.why, details=_frozen(solution.json), text=solution.text,
-                   drawing=drawing)
+                   drawing=drawing, doubts=tuple(Doubt.of(d, drawing) for d in unsure))
 
 
 @dataclass(frozen=True)
@@ -576,8 +648,8 @@ def _read(image: Image, game: str | None, pack: str | None,
 
 
 __all__ = [
-    "Advice", "Analysis", "ArgumentError", "BoardFormatError", "BoardNotFoundError", "Cell", "Game",
-    "HintChoices", "Image", "ImpossibleBoardError", "InputError", "Limit", "LimitReached",
+    "Advice", "Analysis", "ArgumentError", "BoardFormatError", "BoardNotFoundError", "Cell",
+    "Choice", "Doubt", "Game", "HintChoices", "Image", "ImpossibleBoardError", "InputError", "Limit", "LimitReached",
     "Quality", "ReadError", "Reading", "RuntimeFailure", "UnknownGameError", "VisionInputError",
     "analyze", "games", "prepare", "read", "solve",
 ]

@@ -178,10 +178,13 @@ def draw_advice(layer: np.ndarray, geometry: BoardGeometry, advice: Advice,
     # board, so '28%' never stands beside a bare '30', and no figure shouts over its
     # neighbours; figures stay small enough to leave the tile's own art in view.
     marked = {(m.row, m.col) for m in advice.marks}
-    # A choice's label ("if Tiger": whose move the square is) is sized on its own: the
-    # longest label of the board ("Panda or Tiger?") made it as small as the rest.
+    # The labels of each kind of mark are sized on their own: the longest label of the board
+    # ("Panda or Tiger?") made the others as small (a choice's "if Tiger", a certain tile's
+    # "Gorilla": half its size beside a found tile's question).
     choices = {(m.row, m.col) for m in advice.marks if m.kind is MarkKind.CHOICE}
-    slots: dict[str, list[_Slot]] = {"label": [], "choice": [], "figure": [], "step": []}
+    kinds = {(m.row, m.col): m.kind for m in advice.marks}
+    slots: dict[str, list[_Slot]] = {f"label:{kind.value}": [] for kind in MarkKind}
+    slots.update({"figure": [], "step": []})
     for key in sorted(set(figures) | set(labels) | set(steps)):
         label = labels.get(key)
         figure = figures[key].text if key in figures else None
@@ -193,7 +196,7 @@ def draw_advice(layer: np.ndarray, geometry: BoardGeometry, advice: Advice,
             # A choice's label: clear of the white frame a report draws inside the cell the
             # player tapped (it hid the "i" of "if Tiger").
             wide = 0.7 if _beside(key, recommended) or key in choices else 0.9
-            slots["choice" if key in choices else "label"].append(
+            slots[f"label:{kinds[key].value}"].append(
                 _Slot(key, (label, *text_mod.two_lines(label)), v, wide,
                       frac * (1.6 if " " in label else 1.0)))
         if figure or step:
@@ -204,9 +207,13 @@ def draw_advice(layer: np.ndarray, geometry: BoardGeometry, advice: Advice,
                 slots["step"].append(_Slot(key, (step,), v, 0.8, frac))
     _draw_recommend(layer, board, advice.recommend, inside=True)  # under the cell's number
     texts: dict[tuple[int, int], tuple[float, float, float, float]] = {}
-    for kind, colour in (("label", style.TEXT), ("choice", style.TEXT), ("figure", style.TEXT),
-                         ("step", style.PATH)):
-        texts.update(_draw_texts(layer, board, slots[kind], colour))
+    for kind, group in slots.items():
+        # A label's forms are its words on one line or two: the larger is taken unless the
+        # one line is nearly as large ("Panda or Tiger?" stayed on one line at 0.6 of the
+        # size it had on two); a figure's compact form loses a sign, kept at 0.6.
+        texts.update(_draw_texts(layer, board, group,
+                                 style.PATH if kind == "step" else style.TEXT,
+                                 keep=0.85 if kind.startswith("label:") else 0.6))
     # the walk's arrows between consecutive cells, in the room the cells' texts leave
     _draw_arrows(layer, board, advice.path, texts)
 
@@ -337,11 +344,12 @@ class _Slot(NamedTuple):
     height: float  # its largest height, in cell units
 
 
-def _draw_texts(layer: np.ndarray, board: _Board, slots: list[_Slot],
-                colour: style.BGR) -> dict[tuple[int, int], tuple[float, float, float, float]]:
+def _draw_texts(layer: np.ndarray, board: _Board, slots: list[_Slot], colour: style.BGR,
+                keep: float = 0.6) -> dict[tuple[int, int], tuple[float, float, float, float]]:
     """Draw ``slots`` with one spelling depth and one size relative to the cell for all of
-    them: the fullest spelling unless a more compact one is much larger (as
-    :func:`gridsight.overlay.text.fit_text` decides for one text), at the size the tightest cell
+    them: the fullest spelling unless a more compact one is much larger (the fullest under
+    ``keep`` of its size; 0.6 as :func:`gridsight.overlay.text.fit_text` decides for one
+    text), at the size the tightest cell
     allows (never below :data:`gridsight.overlay.style.MIN_TEXT_PX`). On a flat board that is one
     pixel size for all; through a deep perspective it shrinks with the cells. Returns each
     text's box drawn (x, y, width, height: layer pixels) by cell."""
@@ -364,7 +372,7 @@ def _draw_texts(layer: np.ndarray, board: _Board, slots: list[_Slot],
             worst = min(worst, px / max(h * s.height, 1.0))
         scales.append(worst)
     best = max(scales)
-    k = next(i for i, scale in enumerate(scales) if scale >= 0.6 * best)
+    k = next(i for i, scale in enumerate(scales) if scale >= keep * best)
     sizes = [max(style.MIN_TEXT_PX, int(scales[k] * board.size(*s.cell)[1] * s.height))
              for s in slots]
     if max(sizes) <= 1.2 * min(sizes):  # a flat board (not a deep perspective): one size

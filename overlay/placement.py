@@ -164,6 +164,9 @@ def strip_off_panel(strip: Box, panel: Box, screen: Box, board: Box | None = Non
     >>> strip_off_panel(Box(0, 469, 360, 38), Box(0, 284, 356, 356), Box(0, 0, 360, 640),
     ...                 Box(41, 180, 280, 280), keep=[Box(5, 0, 351, 152)])
     Box(x=0, y=246, w=360, h=38)
+    >>> strip_off_panel(Box(40, 640, 360, 28), Box(369, 565, 331, 435), Box(0, 0, 700, 1000),
+    ...                 Box(80, 280, 260, 260))
+    Box(x=1, y=640, w=360, h=28)
     """
     x = _clamp(strip.x, screen.x, screen.x + screen.w - strip.w)
     ys = [panel.y + panel.h, panel.y - strip.h, screen.y + screen.h - strip.h, screen.y]
@@ -173,6 +176,11 @@ def strip_off_panel(strip: Box, panel: Box, screen: Box, board: Box | None = Non
     for b in [*keep, *([board] if board is not None else [])]:
         ys += [b.y + b.h, b.y - strip.h]
     places = [Box(x, y, strip.w, strip.h) for y in ys]
+    # ... or where it was, slid sideways clear of the panel (a 700x1000 screen: the strip
+    # under a 360 px Disco Zoo window, the panel's corner over its right end, went up over
+    # the game's BACK and MAP bar where sliding it 39 px left kept it under the game)
+    places += [Box(sx, strip.y, strip.w, strip.h)
+               for sx in (panel.x - GAP - strip.w, panel.x + panel.w + GAP)]
     places = [b for b in places if inside(b, screen) and not b.overlaps(panel)]
     if not places:
         return None

@@ -47,15 +47,20 @@ def text_width(text: str, px: int) -> int:
 
 def two_lines(text: str) -> tuple[str, ...]:
     r"""``text`` on two lines, broken at the space nearest its middle (``Panda or`` over
-    ``Tiger?``); no form for a text of one word.
+    ``Tiger?``); no form for a text of one word, nor one that leaves a line of a word of
+    two letters (``if`` over ``Tiger``: a choice's label read as two).
 
-    >>> two_lines("Panda or Tiger?"), two_lines("Gorilla")
-    (('Panda or\nTiger?',), ())
+    >>> two_lines("Panda or Tiger?"), two_lines("Gorilla"), two_lines("if Tiger")
+    (('Panda or\nTiger?',), (), ())
+    >>> two_lines("if 6 left")
+    ('if 6\nleft',)
     """
     spaces = [i for i, ch in enumerate(text) if ch == " "]
     if not spaces or "\n" in text:
         return ()
     cut = min(spaces, key=lambda i: abs(i - len(text) / 2))
+    if min(len(text[:cut]), len(text[cut + 1:])) <= 2:
+        return ()
     return (text[:cut] + "\n" + text[cut + 1:],)
 
 

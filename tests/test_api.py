@@ -448,3 +448,51 @@ def test_every_public_function_and_method_has_a_docstring_and_a_typed_signature(
                     signature.return_annotation is inspect.Signature.empty):
                 found.append(label)
     assert found == []
+
+
+UNSURE_TILE = """\
+region: Jungle
+animals: Gorilla, Panda, Tiger
+taps: 5
+. . . 2/3 .
+. . . . .
+. . . . .
+. . - . .
+. - . - -
+"""
+
+
+def test_an_unsure_read_that_changes_the_advice_is_typed_each_answer_with_its_move(run_cli,
+                                                                                   tmp_path):
+    """Under a doubt, ``move`` was the first answer's tap and the other answer's only in the
+    status line's words (and ``recommend`` held both, unnamed): the move is the one advised
+    while the read stays unsure, as ``solve --json`` says it, and ``choices`` each answer's
+    with its answers, as the picture's squares label them."""
+    from gridsight.solvers.advice import MarkKind
+
+    advice = api.solve("disco-zoo", UNSURE_TILE)
+    path = tmp_path / "board.txt"
+    path.write_text(UNSURE_TILE)
+    code, out, err = run_cli("solve", "disco-zoo", str(path), "--json")
+    assert code == 0, err
+    printed = json.loads(out)
+    assert advice.move == Cell(printed["recommend"]["row"], printed["recommend"]["col"])
+    assert advice.recommend == (advice.move,)
+    (doubt,) = advice.doubts
+    assert (doubt.cell, doubt.about, doubt.one_of, doubt.changes) == (
+        Cell(0, 3), None, ("Panda", "Tiger"), True)
+    assert doubt.words == printed["doubts"][0]["words"]
+    assert advice.choices == doubt.choices
+    assert advice.choices[0] == api.Choice(("Panda",), advice.move)
+    (changed,) = printed["doubts"][0]["changes_if"]
+    assert advice.choices[1:] == (
+        api.Choice((changed["animal"],), Cell(changed["then"]["row"], changed["then"]["col"])),)
+    # the same moves as the drawing's squares, each labelled by its answer
+    squares = [(m.label, Cell(m.row, m.col)) for m in advice.drawing.marks
+               if m.kind is MarkKind.CHOICE]
+    assert squares == [(f"if {c.answers[0]}", c.move) for c in advice.choices]
+    # an unsure read that changes nothing: a doubt without choices
+    same = api.solve("disco-zoo", UNSURE_TILE.replace(". . . 2/3 .", "1 . . 2/3 ."))
+    (doubt,) = same.doubts
+    assert not doubt.changes and doubt.choices == () and same.choices == ()
+    assert doubt.words.endswith("the advice is the same")

@@ -510,3 +510,27 @@ def test_unread_tiles_that_would_change_the_advice_are_said_before_it():
     # a line led by a doubt's question keeps it first
     question = "Row 1, column 4: Panda or Tiger? Panda: tap row 4, column 4."
     assert look_first(question, "row 2, column 3").startswith(question)
+
+
+def test_a_counts_answer_on_its_move_is_one_short_line_over_the_chance():
+    """"if 6 attempts" went on two small lines over the chance (three lines) on a 70 px
+    tile; the move's cell says "if 6 left" (the game's counter: "Attempts left"), the key and
+    the line the answer in full."""
+    from gridsight.overlay.legend import legend_entries
+    from gridsight.overlay.paint import render_layer
+    from gridsight.registry import get_game
+    from gridsight.vision.geometry import BoardGeometry
+
+    game = get_game("disco-zoo")
+    solution = game.solve(parse_boards(UNSURE_TAPS.format(taps="1/6"))[0], game.options_type())
+    advice = solution.advice
+    (choice,) = [m for m in advice.marks if m.kind is MarkKind.CHOICE]
+    assert (choice.label, choice.row, choice.col) == ("if 6 left", 3, 0)
+    assert "6 attempts: tap row 4, column 1." in advice.status
+    assert "tap here if 6 left" in [e.words for e in legend_entries(advice)]
+    layer = render_layer((400, 400), BoardGeometry.from_rect(20, 20, 70, 70, ROWS, COLS), advice)
+    x0, y0 = 20, 20 + 3 * 70  # the move's tile, row 4, column 1
+    tile = layer[y0 + 5 : y0 + 65, x0 + 5 : x0 + 65]
+    white = (np.all(tile[..., :3] == 255, axis=2) & (tile[..., 3] == 255)).any(axis=1)
+    lines = int(np.count_nonzero(white[1:] & ~white[:-1])) + int(white[0])
+    assert lines == 2, lines  # the label on one line, the chance under it

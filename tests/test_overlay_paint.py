@@ -454,3 +454,42 @@ def test_a_label_beside_a_moves_square_ends_clear_of_it():
     label = white[20:75, 120:230]
     columns = np.nonzero(label.any(axis=0))[0]
     assert columns.min() >= 0.13 * 110 and columns.max() <= 0.87 * 110
+
+
+def _white_rows(layer: np.ndarray, x0: int, x1: int, y0: int) -> list[tuple[int, int]]:
+    """The runs of rows with white text between columns ``x0`` and ``x1``, from row ``y0``."""
+    white = np.all(layer[y0:, x0:x1, :3] == 255, axis=2) & (layer[y0:, x0:x1, 3] == 255)
+    rows = white.any(axis=1)
+    runs, start = [], None
+    for y, on in enumerate(list(rows) + [False]):
+        if on and start is None:
+            start = y
+        elif not on and start is not None:
+            runs.append((y0 + start, y0 + y))
+            start = None
+    return runs
+
+
+def test_a_found_tiles_question_goes_on_two_lines_and_sizes_no_other_kinds_label():
+    """A found tile's "Panda or Tiger?" not beside a square stayed on one line at 0.6 of the
+    size it had on two (s44doubt); and the labels of every kind shared one size, so a certain
+    tile's "Gorilla" was drawn as small as the question (9 px on a 110 px cell)."""
+    g = _rect(150, rows=1, cols=3, x=10, y=10)
+    unsure = CellMark(0, 0, MarkKind.UNSURE, "Panda or Tiger?")
+    gorilla = CellMark(0, 2, MarkKind.KNOWN, "Gorilla")
+    both = render_layer((480, 180), g, Advice("demo", 1, 3, marks=(unsure, gorilla)))
+    runs = _white_rows(both, 10, 160, 10 + 45)  # under the "?" glyph in the corner
+    assert len(runs) == 2, runs  # "Panda or" over "Tiger?"
+    alone = render_layer((480, 180), g, Advice("demo", 1, 3, marks=(gorilla,)))
+    assert _white_rows(both, 310, 460, 55) == _white_rows(alone, 310, 460, 55)
+
+
+def test_a_choices_label_is_never_broken_after_its_if():
+    """With labels put on two lines when larger, "if Panda" went on two ("if" over "Panda",
+    three lines with the chance under them) on the real-look doubt screen's 110 px tiles."""
+    g = _rect(110, rows=1, cols=1, x=10, y=10)
+    advice = Advice("demo", 1, 1, recommend=(Cell(0, 0),),
+                    marks=(CellMark(0, 0, MarkKind.CHOICE, "if Panda"),),
+                    figures=(CellFigure(0, 0, "61%"),))
+    layer = render_layer((140, 140), g, advice)
+    assert len(_white_rows(layer, 20, 110, 15)) == 2  # "if Panda", "61%"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sys
 import time
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -331,3 +332,27 @@ def test_a_second_warm_up_waits_for_the_one_left_compiling(tmp_path, monkeypatch
     with warm.one_at_a_time("thrill-digger"):
         assert subprocess.run(other, capture_output=True).returncode != 0  # held
     assert subprocess.run(other, capture_output=True).returncode == 0  # free again
+
+
+def test_while_thinking_the_last_boards_why_is_not_said_again():
+    """The why names the last board's chances ("Why not row 3, column 2 (58%)?"): beside
+    "Thinking… (last: ...)" it was said as if of the board being worked out; the last
+    advice's line stays, its why goes until the new answer brings its own."""
+    text = (Path(__file__).parents[1] / "examples" / "disco-zoo-jungle.txt").read_text()
+    worker = HeldWorker()
+    loop = LiveLoop.for_manual(ManualBoard.from_text("disco-zoo", text),
+                               solve_options=SETTINGS, worker=worker)
+    worker.answer()
+    loop.poll()
+    first = loop.view
+    assert not first.thinking and first.why, first
+    assert first.why in first.status_line()
+    (tap,) = first.advice.recommend
+    other = next((r, c) for r in range(5) for c in range(5) if (r, c) != (tap.row, tap.col))
+    view = loop.correct(*other, "-")
+    assert view.thinking and view.advice is not None  # the last advice still fits: kept
+    assert view.status.startswith("Thinking… (last: ")
+    assert view.why == "" and first.why not in view.status_line(verbose=True)
+    worker.answer()
+    loop.poll()
+    assert not loop.view.thinking and loop.view.why

@@ -93,6 +93,14 @@ class Doubt:
             return f"{self.what()} unsure: {' or '.join(self.options)}; the advice is the same"
         return f"{self.question()} {self.answers()}"
 
+    def _on_cell(self, option: str) -> str:
+        """An answer as a move's cell says it, in few letters: ``Tiger``; a count ``6 left``
+        (as the game's counter says it, "Attempts left": ``6 attempts`` went on two small
+        lines over the chance on a 70 px tile)."""
+        if self.cell is None and self.about == "taps":
+            return f"{option} left"
+        return option
+
     def _named(self, option: str) -> str:
         """An answer as said before its move: ``Tiger``, ``10 attempts``, ``1 attempt``."""
         if self.cell is None and self.about == "taps":
@@ -166,24 +174,40 @@ def with_doubts(advice: Advice, doubts: Sequence[Doubt]) -> Advice:
 
 def choices(doubt: Doubt, advice: Advice) -> tuple[tuple[str, Cell], ...]:
     """Each move ``doubt``'s answers call for, with the answers it is for (``if Panda``,
-    ``if Gorilla or Panda``, ``if 10 attempts``), in the order :meth:`Doubt.answers` says
+    ``if Gorilla or Panda``, ``if 10 left``), in the order :meth:`Doubt.answers` says
     them; an answer with no tap has none. The advised move (the answers not in ``changes``)
     is ``doubt.advised``'s, else ``advice``'s.
 
     >>> d = Doubt((0, 3), ("Gorilla", "Panda", "Tiger"), (("Tiger", (0, 4)),), advised=((3, 3),))
     >>> choices(d, Advice("disco-zoo", 5, 5))
     (('if Gorilla or Panda', (3, 3)), ('if Tiger', (0, 4)))
+    >>> choices(Doubt(None, ("1", "6"), (("6", (3, 0)),), about="taps", advised=(None,)),
+    ...         Advice("disco-zoo", 5, 5))
+    (('if 6 left', (3, 0)),)
+    """
+    return tuple((f"if {' or '.join(doubt._on_cell(o) for o in answers)}", move)
+                 for answers, move in answer_moves(doubt, advice) if move is not None)
+
+
+def answer_moves(doubt: Doubt, advice: Advice
+                 ) -> tuple[tuple[tuple[str, ...], Cell | None], ...]:
+    """Each move ``doubt``'s answers call for (``None``: no tap) with the answers it is for,
+    the advised move's first (``doubt.advised``'s, else ``advice``'s), as :func:`choices`
+    but with every answer, also those with no move.
+
+    >>> answer_moves(Doubt(None, ("1", "6"), (("6", (3, 0)),), about="taps",
+    ...                    advised=(None,)), Advice("disco-zoo", 5, 5))
+    ((('1',), None), (('6',), (3, 0)))
     """
     changed = dict(doubt.changes)
     advised = doubt.advised[0] if doubt.advised else (
         (advice.recommend[0].row, advice.recommend[0].col) if advice.recommend else None)
-    by_move: dict[Cell, list[str]] = {}
+    by_move: dict[Cell | None, list[str]] = {}
     for option in doubt.options:
         move = changed[option] if option in changed else advised
-        if move is not None:
-            by_move.setdefault(move, []).append(doubt._named(option))
+        by_move.setdefault(move, []).append(option)
     kept = [move for move in by_move if move == advised]
-    return tuple((f"if {' or '.join(by_move[move])}", move)
+    return tuple((tuple(by_move[move]), move)
                  for move in kept + [m for m in by_move if m != advised])
 
 

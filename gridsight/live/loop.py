@@ -791,7 +791,11 @@ class LiveLoop:
         view = LiveView(
             self._version, status, warnings, self._frame_rect, self._geometry, shown,
             state, self._board_text, self._counter(), self.source.confidence(), self.paused,
-            self._step, why=self._said(shown)[1] if shown is not None else "",
+            # The why is of the board it was worked out for: while the next is thought over,
+            # it is not said again beside "Thinking… (last: ...)" (it named chances of the
+            # last board, said as if of this one).
+            self._step, why=self._said(shown)[1] if shown is not None and not self.thinking
+            else "",
             details=self._details(shown),
             thinking=self.thinking, doubts=self._doubts if shown is not None else (),
             choices=self._choices, screen=self._screen)
