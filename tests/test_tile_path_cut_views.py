@@ -26,6 +26,7 @@ from gridsight.games.tile_path.room import (
     room_from_board,
 )
 from gridsight.solvers.boardtext import parse_boards
+from gridsight.vision import tiling
 from gridsight.vision.tiling import (
     Screen,
     _clip,
@@ -552,3 +553,25 @@ def test_a_stretched_picture_filling_the_screenshot_is_offered_at_the_size_it_sa
     read = read_view(moments[0].image, calibrated.pack)
     truth = [list(row) for row in moments[0].board_in_view()]
     assert board_tokens(read.board, ROOM) == truth
+
+
+def test_scanlines_every_third_row_left_after_evening_do_not_hide_the_tiles_repeat():
+    """173000 case 3 ``--widest all``: 4.37x lightblur, colour correction -0.81 (faint
+    repeats), scanlines 0.30 every 3rd row. Brightened back by one ratio, the darkened rows
+    still step against the rows beside them, so the picture's difference with itself down
+    dipped at every 3rd lag: the tiles' repeat (69.9) was placed at 66.0 and the picture
+    never offered, the calibration refused. The pitch search evens that pattern out first:
+    the true pitch is offered, the picture found where it is and calibrated at the truth's
+    camera. A picture without such rows has none (its search as before)."""
+    _settings, shot, _moments = rooms.one_shot_case(3, 173_003, frames=0, widest="all")
+    image = without_scanlines(shot.image)
+    x, y, w, h = shot.picture
+    assert tiling._every_third_row(tiling._structure(image))
+    pitches = pitch_candidates(image, GBC)
+    assert any(abs(p - w / 10) < 0.2 for p in pitches), pitches
+    assert any(abs(s.x - x) < 1 and abs(s.y - y) < 1 and abs(s.pitch - w / 10) < 0.2
+               for p in pitches for s in find_screens(image, GBC, p))
+    calibrated = calibrate_room([("c", shot.image)], ROOM, "t")
+    assert calibrated.views[0].camera == shot.camera
+    plain = np.kron(np.indices((60, 60)).sum(axis=0) % 2 * 200, np.ones((3, 3)))
+    assert not tiling._every_third_row(tiling._structure(plain.astype(np.uint8)))
