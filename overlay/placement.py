@@ -120,6 +120,27 @@ def place_panel(size: tuple[int, int], avoid: Sequence[Box], screen: Box,
     return max(rooms.values(), key=lambda item: item[1])[0]
 
 
+def holds_beside(size: tuple[int, int], avoid: Sequence[Box], screen: Box,
+                 gap: int = GAP) -> bool:
+    """Whether some side of ``avoid`` (the game's window, with its strip) holds a panel of
+    ``size`` whole on ``screen``, off every box of ``avoid``. On a 700x1000 portrait screen a
+    360x600 Disco Zoo window (its strip under it) has 292 px right of it and 324 under the
+    strip: the 331x435 panel fits on no side; it went right of the game, its advice cut at
+    the screen's edge, then into the screen's corner over the game's. Folded to its advice
+    (about 160 px high) it fits under the strip.
+
+    >>> game, strip = Box(40, 40, 360, 600), Box(40, 640, 360, 28)
+    >>> holds_beside((331, 435), [game, strip], Box(0, 0, 700, 1000))
+    False
+    >>> holds_beside((331, 160), [game, strip], Box(0, 0, 700, 1000))
+    True
+    >>> holds_beside((331, 435), [game, strip], Box(0, 0, 1600, 1000))
+    True
+    """
+    box = place_panel(size, avoid, screen, gap)
+    return inside(box, screen) and not any(box.overlaps(b) for b in avoid)
+
+
 def most_shown(boxes: Sequence[Box], screen: Box, start: float = 0.75) -> Box:
     """Of ``boxes`` (places of one window, none wholly on ``screen``), the one the player
     reads best: one with its left edge on the screen and at least ``start`` of its width
@@ -245,5 +266,5 @@ def least_over(size: tuple[int, int], board: Box, screen: Box, gap: int = GAP,
                                             covered(box, window)))
 
 
-__all__ = ["GAP", "MIN_STRIP_WIDTH", "inside", "least_over", "most_shown", "place_panel",
+__all__ = ["GAP", "MIN_STRIP_WIDTH", "holds_beside", "inside", "least_over", "most_shown", "place_panel",
            "place_strip", "place_strip_beside", "strip_off_panel", "union"]

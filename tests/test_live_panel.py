@@ -917,6 +917,43 @@ def _coloured_box(image, bgr, tolerance=6):
     return int(xs.min()), int(ys.min()), int(xs.max() - xs.min() + 1), int(ys.max() - ys.min() + 1)
 
 
+def test_on_a_portrait_monitor_the_disco_zoo_panel_folds_beside_the_game_never_over_it(
+        monkeypatch):
+    # Seen live (Xvfb 700x1000, a portrait monitor, the 360x600 demo window at 40,40, its
+    # strip under it): the 331x435 panel fits on no side of the window (292 px right of it,
+    # 324 under the strip), yet it was not folded (the board inside the window had 460 px
+    # under it): placed right of the game, its advice line cut at the screen's edge ("Tap
+    # row 1, column 3 - 53% an anim"), then in the screen's corner over the window's. Folded
+    # to its advice, it goes under the game, wholly on the screen, over none of the window.
+    from PySide6.QtWidgets import QApplication
+
+    from gridsight.overlay.placement import inside
+    from gridsight.overlay.status import Box
+
+    image = screen(script_of("disco-zoo").render(1))
+    tall = np.zeros((600, image.shape[1], 3), np.uint8)
+    tall[:image.shape[0]] = image
+    driver = _driven(tall, _frame(tall, 40, 40))
+    try:
+        screen_box, game = Box(0, 0, 700, 1000), Box(40, 40, 360, 600)
+        _seen_on(driver.overlay, monkeypatch, screen_box, game)
+        driver.overlay.move_to((40, 40, 360, 600))
+        driver.panel.resize(331, 435)  # as on Xvfb's fonts
+        QApplication.processEvents()
+        assert driver.panel_box().h >= 435 - 8 and driver._advised()
+        driver._rect, driver._placed = (40, 40, 360, 600), None
+        driver._place_panel()
+        panel, strip = driver.panel_box(), driver.overlay.strip_box
+        assert driver.panel.folded, panel
+        assert inside(panel, screen_box) and not panel.overlaps(game), (panel, game)
+        assert strip is None or not strip.overlaps(panel), (strip, panel)
+        line = driver.panel.advice_line
+        assert line.isVisibleTo(driver.panel) and line.text().startswith("Tap row"), line.text()
+        assert line.geometry().right() < driver.panel.width(), line.geometry()
+    finally:
+        driver.stop()
+
+
 def test_on_a_phone_the_folded_disco_zoo_panel_keeps_off_the_cards(monkeypatch):
     # Seen live (Xvfb 360x640, a phone's own screen, a 360x600 Disco Zoo window at 0,0): the
     # folded panel (271 px: its details) went above the board, the side with the most room,

@@ -58,3 +58,24 @@ def test_with_no_place_clear_of_the_board_the_panel_covers_the_least_of_it():
     assert min(box.x + box.w, board.x + board.w) - max(box.x, board.x) == 69
     # Clear of the board when a place is: none covered.
     assert not least_over((400, 546), board, screen).overlaps(board)
+
+
+def test_on_a_portrait_screen_no_side_of_the_game_holds_the_whole_panel_but_the_folded_one():
+    # A 700x1000 portrait screen, a 360x600 Disco Zoo window at 40,40, its strip under it:
+    # 292 px right of the window, 324 under the strip; the 331x435 panel fits on no side
+    # (it went right of the game, its advice cut at the screen's edge, then over the game's
+    # corner). Folded to its advice (160 px) it fits under the strip, off the game, whole.
+    from gridsight.overlay.placement import holds_beside
+
+    screen, game, strip = Box(0, 0, 700, 1000), Box(40, 40, 360, 600), Box(40, 640, 360, 28)
+    assert not holds_beside((331, 435), [game, strip], screen)
+    assert not holds_beside((331, 435), [game], screen)
+    assert not inside(place_panel((331, 435), [game, strip], screen), screen)
+    assert holds_beside((331, 160), [game, strip], screen)
+    box = place_panel((331, 160), [game, strip], screen)
+    assert inside(box, screen) and not box.overlaps(game) and not box.overlaps(strip), box
+    assert box.y == strip.y + strip.h + GAP, box
+    # On a landscape screen the whole panel goes right of the game, level with it.
+    for wide in (Box(0, 0, 1024, 768), Box(0, 0, 1600, 1000)):
+        assert holds_beside((331, 435), [game, strip], wide)
+        assert place_panel((331, 435), [game, strip], wide) == Box(408, 40, 331, 435)

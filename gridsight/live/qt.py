@@ -553,11 +553,14 @@ class LiveDriver:
         clear but the rest of the board not seen; folded, it goes under the board."""
         if self.panel is None or self.overlay is None:
             return
-        from gridsight.overlay.placement import GAP
+        from gridsight.overlay.placement import GAP, holds_beside
 
         if not self.panel.folded:
             hint = self.panel.minimumSizeHint()
-            self._full = (hint.width(), hint.height())
+            # (as high as it is when shown: its lines wrapped at its least width make it
+            # taller than its hint, 435 px against 373)
+            high = self.panel.height() if self.panel.isVisible() else 0
+            self._full = (hint.width(), max(hint.height(), high))
         screen, board = self.overlay.screen_box(), self._board_box()
         fold = False
         portrait = screen.h > screen.w  # a phone's own screen
@@ -577,6 +580,18 @@ class LiveDriver:
             fold = fold or fills and max(
                 game.x - screen.x, screen.x + screen.w - game.x - game.w) < w + GAP and max(
                 game.y - screen.y, screen.y + screen.h - game.y - game.h) < h + GAP
+            # ... or while no side of a game window smaller than the screen holds it (its
+            # strip beside or under it counted): the panel goes beside the window, never
+            # over it, so room beside the board inside the window is none of its. A 700x1000
+            # portrait screen, a 360x600 Disco Zoo window: the 331x435 panel went right of
+            # it, its advice cut at the screen's edge, then over the window's corner.
+            if not fills:
+                frame = self.panel.frameGeometry()
+                border = frame.width() - self.panel.width(), frame.height() - self.panel.height()
+                size = (w + border[0], h + border[1])
+                home = self.overlay.strip_moved_from or self.overlay.strip_box
+                fold = not any(holds_beside(size, block, screen)
+                               for block in ([game], [game, home] if home else [game]))
         if self.panel.cells_chosen is not None:  # the player's choice
             fold = not self.panel.cells_chosen
         if self.panel.fold(fold):
