@@ -450,7 +450,8 @@ _Best = tuple[float, float, Lattice, tuple, bool, float]
 # of the grass's own hue may lie within the lawn's spread and read as grass. A tile read as
 # grass that shows no decoration, darker than its squares' green by DIRT_DARKER L levels or
 # more and farther from it than DIRT_APART times the grass tiles' own scatter (and
-# GRASS_SPREAD_FLOOR at least), is unread (:func:`dirt_on_the_lawn`).
+# GRASS_SPREAD_FLOOR at least, or another such tile of its colour: tapped tiles alike), is
+# unread (:func:`dirt_on_the_lawn`).
 DIRT_DARKER = 2.0
 DIRT_APART = 3.0
 
@@ -464,7 +465,14 @@ def dirt_on_the_lawn(image: np.ndarray, lattice: Lattice,
     :data:`GRASS_SPREAD_FLOOR` at least). Widest 1074012 at 0.90x (Ice Age, a teal lawn, its
     dirt a dull dark green): the five tapped tiles 9.6-12.0 Lab from the lawn (its spread
     12.3, the grass tiles' scatter 2.4), read as grass; with ``--animals``, stated untapped
-    under the counter's warning alone."""
+    under the counter's warning alone.
+
+    Nearer the green than that floor, a tile is dirt too when another such tile is of its
+    colour (nearer it than the scatter's reach and than half their distance to the green):
+    tapped tiles all look alike, a lawn's grass shades off no further than its scatter.
+    Fresh widest 1203129 at 2.65x (Polar, a checkered dark-green lawn): eight tapped tiles
+    6.3-6.7 Lab from their squares' green, within 0.5 of each other, the grass tiles'
+    scatter 0.9; all eight stated untapped both ways."""
     flat = [tile for row in tiles for tile in row]
     ground = np.array([tile.kind == "ground" for tile in flat])
     if ground.sum() < MIN_GROUND:
@@ -473,12 +481,19 @@ def dirt_on_the_lawn(image: np.ndarray, lattice: Lattice,
     rims = _dominant_each(stack[:, _RING])
     grass = np.median(rims[ground], axis=0)
     to_grass = _to_lawn(rims, grass, lattice.cols)
-    far = max(GRASS_SPREAD_FLOOR, DIRT_APART * float(np.median(to_grass[ground])))
+    apart = DIRT_APART * float(np.median(to_grass[ground]))
+    far = max(GRASS_SPREAD_FLOOR, apart)
+    dirt = ground & (to_grass > far)
+    # (nearer than the floor: tapped tiles alike, another of the tile's colour as far out)
+    within = np.flatnonzero(ground & (to_grass > apart) & (to_grass <= far))
+    for k in within:
+        dirt[k] = any(np.linalg.norm(rims[k] - rims[j]) <= min(apart, to_grass[k] / 2)
+                      for j in within if j != k)
     inner_l = np.median(stack[:, 5:27, 5:27, 0].reshape(len(flat), -1), axis=1)
     parity = np.array([(k // lattice.cols + k % lattice.cols) % 2 for k in range(len(flat))])
     out = list(flat)
-    for k in np.flatnonzero(ground & (to_grass > far)):
-        own = ground & (parity == parity[k]) & (to_grass <= far)
+    for k in np.flatnonzero(dirt):
+        own = ground & (parity == parity[k]) & ~dirt & (to_grass <= far)
         if not own.any():
             continue
         lawn_l = float(np.median(inner_l[own]))
