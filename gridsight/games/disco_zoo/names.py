@@ -315,9 +315,11 @@ def read_names(image: np.ndarray, cards: Sequence[CardText], title_bottom: int,
             owned_found += 1
         lent = None if owned is not None else _borrowed(card, cards, owned_lines)
         beside.append(owned if owned is not None else lent)
+        # (the card's own label's first word, when found: the name stands above it)
+        start = None if lent is None else _label_start(lines, card, lent, cards, owned_lines)
         name_lines.append(_letter_spaced(_unpaired(
-            _name_line(lines, card, owned if owned is not None else lent,
-                       borrowed=lent is not None), owned_lines)))
+            _name_line(lines, card, start or (owned if owned is not None else lent),
+                       borrowed=lent is not None and start is None), owned_lines)))
     region_line = _region_line(bar, label, width)
     cipher = Cipher(known)
     labels = tuple(x for x in ([ATTEMPTS_LABEL] if label is not None else [])
@@ -1499,6 +1501,39 @@ def _borrowed(card: CardText, cards: Sequence[CardText],
              if line is not None and other is not card and abs(other.box[1] - y) <= LEVEL * h
              and abs(other.box[3] - h) <= LEVEL * h and y < line.box[1] < y + h]
     return min(level, key=lambda dl: dl[0])[1] if level else None
+
+
+def _label_start(lines: list[TextLine], card: CardText, lent: TextLine,
+                 cards: Sequence[CardText], owned: Sequence[TextLine | None]) -> TextLine | None:
+    """``card``'s own ``YOU HAVE`` line's first word among its ``lines``, when only that word
+    was found (the rest run into the name above it): a line starting with a word of as many
+    glyphs as the lent label's first (``lent``, :func:`_borrowed`), as tall (within
+    :data:`START_TALL`) and as wide (within a letter), standing as far from its card's left
+    edge as the lent one from its own (within a letter). The name is placed above it, not
+    above the lent label: the cards' lines stand at the same heights only when their names
+    are written alike, and a bigger name pushes a card's label down. Variant j40 of widest
+    1215007: ``BEAR`` 16 px tall over its label at 131, ``MOOSE`` 8 px over its own at 122
+    (its ``HAVE 2`` run into the name by the JPEG); placed by the Bear's label, the Moose's
+    own ``YOU`` was its name, three letters told ``Fox`` by their length with no warning.
+    ``None``: no such line."""
+    lender = next((other for other, line in zip(cards, owned) if line is lent), None)
+    if lender is None or not lent.words:
+        return None
+    first = lent.first_words(1)
+    letter = float(np.median([g.box[2] for g in first.glyphs]))
+    offset = first.box[0] - lender.box[0]
+    for line in lines:
+        if not line.words or line.words[0] != first.words[0]:
+            continue
+        word = line.first_words(1)
+        if abs(word.box[3] - first.box[3]) <= START_TALL * first.box[3] and \
+                abs(word.box[2] - first.box[2]) <= letter and \
+                abs(word.box[0] - card.box[0] - offset) <= letter:
+            return word
+    return None
+
+
+START_TALL = 0.25  # a card's own label's first word is as tall as another card's, within this
 
 
 def _name_legible(lines: list[TextLine], card: CardText) -> bool:
