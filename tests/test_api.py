@@ -19,6 +19,7 @@ from gridsight import api
 from gridsight.registry import all_specs, game_names
 from gridsight.textout import for_terminal
 from gridsight.solvers.advice import Cell
+from test_doubts import DOUBT_BOARD
 
 REPO = Path(__file__).resolve().parent.parent
 EXAMPLES = REPO / "examples"
@@ -450,16 +451,8 @@ def test_every_public_function_and_method_has_a_docstring_and_a_typed_signature(
     assert found == []
 
 
-UNSURE_TILE = """\
-region: Jungle
-animals: Gorilla, Panda, Tiger
-taps: 5
-. . . 2/3 .
-. . . . .
-. . . . .
-. . - . .
-. - . - -
-"""
+# (a found tile read Panda or Tiger whose answer changes the advice: test_doubts' board)
+UNSURE_TILE = DOUBT_BOARD
 
 
 def test_an_unsure_read_that_changes_the_advice_is_typed_each_answer_with_its_move(run_cli,
