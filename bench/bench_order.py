@@ -116,8 +116,10 @@ def main(argv: list[str] | None = None) -> int:
     if options.save:
         import json
 
-        Path(options.save).write_text(json.dumps({options.seed + k: v for k, v in fresh.items()},
-                                                 indent=1, default=list))
+        from gridsight.safefiles import write_file
+
+        write_file(options.save, json.dumps({options.seed + k: v for k, v in fresh.items()},
+                                            indent=1, default=list))
     print("\n".join(lines) if lines else "no read differs from its fresh read")
     print(f"{len(wanted)} screens fresh; orders {options.orders}")
     return 1 if lines else 0

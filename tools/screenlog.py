@@ -109,9 +109,9 @@ def _write() -> None:
     if not out:
         return
     worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
-    with open(f"{out}.{worker}", "w") as fh:
-        for row in _rows:
-            fh.write(json.dumps(row) + "\n")
+    from gridsight.safefiles import write_file
+
+    write_file(f"{out}.{worker}", "".join(json.dumps(row) + "\n" for row in _rows), fsync=False)
 
 
 def summary(prefix: str, shown: int = 20) -> str:
