@@ -1250,3 +1250,31 @@ def test_on_a_portrait_monitor_the_panel_sits_where_it_stays_from_the_first_fram
         assert strip is not None and strip.y == game.y + game.h, strip
     finally:
         driver.stop()
+
+
+def test_a_tile_paths_other_move_is_dashed_in_the_panel_said_once_under_the_game(monkeypatch):
+    # Seen live (Xvfb 700x1000, the tile-path demo's 360x600 window at 40,40): "Step up or
+    # right - either keeps a full walk possible" outlined one cell; and the strip, as wide as
+    # that line (491 px), left the panel no room under it, so the panel took the strip's
+    # place and the strip, moved off it, went over the window's foot (y 604), the line said
+    # twice one over the other. The other move's cell is dashed; the line is said once.
+    from gridsight.overlay.placement import GAP
+    from gridsight.overlay.status import Box
+    from gridsight.solvers.advice import MarkKind
+
+    image = screen(script_of("tile-path").render(1))
+    driver = _driven(image, _frame(image, 40, 40), game="tile-path")
+    try:
+        game = Box(40, 40, image.shape[1], image.shape[0])
+        panel = _on_screen(driver, monkeypatch, Box(0, 0, 700, 1000), game)
+        advice = driver.loop.view.advice
+        assert advice.status.startswith("Step up or right"), advice.status
+        (other,) = [m for m in advice.marks if m.kind is MarkKind.ALSO]
+        (move,) = advice.recommend
+        assert "dashed" in driver.panel.cells[other.row][other.col].styleSheet()
+        assert "solid" in driver.panel.cells[move.row][move.col].styleSheet()
+        assert driver.overlay.strip_home().w > game.w  # as wide as its line
+        assert panel.y == game.y + game.h + GAP and driver.overlay.strip_box is None, (
+            panel, driver.overlay.strip_box)
+    finally:
+        driver.stop()
