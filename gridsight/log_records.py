@@ -35,6 +35,10 @@ if TYPE_CHECKING:  # OpenCV comes with the geometry: imported when a record has 
     from gridsight.vision.geometry import BoardGeometry
 
 FORMAT_VERSION = 1
+_KINDS = frozenset(k.value for k in MarkKind)
+#: A mark kind this gridsight does not know but a newer one may draw (a short lower-case
+#: word): the mark is left out, its record read (see :func:`parse_advice`).
+_NEWER_KIND = re.compile(r"[a-z][a-z_]{0,31}")
 #: The largest board side a record may claim (as for a template pack's board).
 MAX_SIDE = 200
 #: Deepest JSON nesting read (a record nests 5 deep); deeper lines are refused unparsed.
@@ -304,8 +308,13 @@ def parse_advice(data: Any) -> Advice:
     for i, m in enumerate(_list(data.get("marks", []), "advice.marks")):
         name = f"advice.marks[{i}]"
         cell = board.cell(_dict(m, name), name)
+        value = _need(m, "kind", f"{name}.")
+        if isinstance(value, str) and value not in _KINDS and _NEWER_KIND.fullmatch(value):
+            # A kind of mark a newer gridsight draws: left out, the record kept (a log of
+            # tile-path steps with "also" marks was skipped whole by a gridsight without it)
+            continue
         try:
-            kind = MarkKind(_need(m, "kind", f"{name}."))
+            kind = MarkKind(value)
         except (ValueError, TypeError):
             raise RecordError(f"'{name}.kind' is not one of "
                               f"{', '.join(k.value for k in MarkKind)}") from None

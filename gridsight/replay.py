@@ -124,8 +124,9 @@ class Summary:
 def acceptable(record: LogRecord) -> set[Cell]:
     """The moves that follow the advice: the recommended cells, and every move the solver
     listed as just as good (a tile path's ``next``: the moves from ``here`` that keep a full
-    walk possible)."""
-    cells = set(record.advice.recommend)
+    walk possible, drawn dashed: :attr:`MarkKind.ALSO`)."""
+    cells = set(record.advice.recommend) | {Cell(m.row, m.col) for m in record.advice.marks
+                                           if m.kind is MarkKind.ALSO}
     solution = record.solution
     here, moves = solution.get("here"), solution.get("next")
     if isinstance(here, dict) and isinstance(moves, list):

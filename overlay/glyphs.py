@@ -97,8 +97,25 @@ def draw_glyph(layer: np.ndarray, kind: MarkKind, to_px: UnitMap) -> None:
     elif kind is MarkKind.CHOICE:  # the next move's square: the move if its label holds
         square = to_px(np.array([[0.12, 0.12], [0.88, 0.12], [0.88, 0.88], [0.12, 0.88]]))
         outlined_polyline(layer, square, colour, line, closed=True)
+    elif kind is MarkKind.ALSO:  # the next move's square, dashed: a move as good
+        square = to_px(np.array([[0.12, 0.12], [0.88, 0.12], [0.88, 0.88], [0.12, 0.88]]))
+        outlined_dashes(layer, square, colour, line)
     else:  # pragma: no cover - MarkKind is closed
         raise ValueError(f"no glyph for mark kind {kind!r}")
+
+
+def outlined_dashes(layer: np.ndarray, quad: np.ndarray, colour: BGR, thickness: int,
+                    dashes: int = 3) -> None:
+    """A quadrilateral's outline as ``dashes`` dashes per side, each with the dark edge of
+    :func:`outlined_polyline` (a move as good as the advised one: dashed, where the advised
+    move's square is whole), its corners drawn so the square reads as one."""
+    steps = 2 * dashes - 1
+    for i in range(4):
+        a, b = quad[i], quad[(i + 1) % 4]
+        for k in range(0, steps, 2):
+            outlined_polyline(layer, np.array([a + (b - a) * (k / steps),
+                                               a + (b - a) * ((k + 1) / steps)]),
+                              colour, thickness)
 
 
 def dashed_quad(layer: np.ndarray, quad: np.ndarray, colour: BGR, thickness: int, dashes: int = 3) -> None:

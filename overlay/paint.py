@@ -146,8 +146,8 @@ def draw_advice(layer: np.ndarray, geometry: BoardGeometry, advice: Advice,
     # 3. mark borders (inside the cell, so they never cover a neighbour's); an empty cell's
     # mark is the glyph alone, quiet on purpose
     for m in advice.marks:
-        if m.kind in (MarkKind.EMPTY, MarkKind.CHOICE):  # a choice: the move's square says it
-            continue
+        if m.kind in (MarkKind.EMPTY, MarkKind.CHOICE, MarkKind.ALSO):  # a choice, a move as
+            continue  # good: the move's square (whole, dashed) says it
         w, h = board.size(m.row, m.col)
         thick = max(1, int(round(min(w, h) * 0.045)))
         quad = board.inset_quad(m.row, m.col, _INSET)
@@ -165,7 +165,7 @@ def draw_advice(layer: np.ndarray, geometry: BoardGeometry, advice: Advice,
     recommended = {(c.row, c.col) for c in advice.recommend}
     for m in advice.marks:
         key = (m.row, m.col)
-        if m.kind is MarkKind.CHOICE and key in recommended:
+        if m.kind is MarkKind.CHOICE and key in recommended or m.kind is MarkKind.ALSO:
             continue
         has_text = key in figures or key in labels or key in steps
         box = (_LABEL_BOX if key in labels else _CORNER_BOX) if has_text else _CENTRE_BOX
@@ -177,7 +177,7 @@ def draw_advice(layer: np.ndarray, geometry: BoardGeometry, advice: Advice,
     # Each kind of text has one spelling and one size (relative to its cell) on the whole
     # board, so '28%' never stands beside a bare '30', and no figure shouts over its
     # neighbours; figures stay small enough to leave the tile's own art in view.
-    marked = {(m.row, m.col) for m in advice.marks}
+    marked = {(m.row, m.col) for m in advice.marks if m.kind is not MarkKind.ALSO}  # a glyph
     # The labels of each kind of mark are sized on their own: the longest label of the board
     # ("Panda or Tiger?") made the others as small (a choice's "if Tiger", a certain tile's
     # "Gorilla": half its size beside a found tile's question).
@@ -206,6 +206,8 @@ def draw_advice(layer: np.ndarray, geometry: BoardGeometry, advice: Advice,
             else:
                 slots["step"].append(_Slot(key, (step,), v, 0.8, frac))
     _draw_recommend(layer, board, advice.recommend, inside=True)  # under the cell's number
+    also = tuple(Cell(m.row, m.col) for m in advice.marks if m.kind is MarkKind.ALSO)
+    _draw_recommend(layer, board, also, inside=True, dashed=True)
     texts: dict[tuple[int, int], tuple[float, float, float, float]] = {}
     for kind, group in slots.items():
         # A label's forms are its words on one line or two: the larger is taken unless the
@@ -217,7 +219,10 @@ def draw_advice(layer: np.ndarray, geometry: BoardGeometry, advice: Advice,
     # the walk's arrows between consecutive cells, in the room the cells' texts leave
     _draw_arrows(layer, board, advice.path, texts)
 
-    # 7. the recommendation, on top of everything (on a small cell: before the texts)
+    # 7. the recommendation, on top of everything (on a small cell: before the texts); a move
+    # as good beside it dashed (a tile path's "Step up or right": one square was drawn, the
+    # player looked for the other move)
+    _draw_recommend(layer, board, also, inside=False, dashed=True)  # under the move's
     _draw_recommend(layer, board, advice.recommend, inside=False)
 
 
@@ -229,13 +234,13 @@ def _beside(cell: tuple[int, int], boxed: set[tuple[int, int]]) -> bool:
 
 
 def _draw_recommend(layer: np.ndarray, board: _Board, cells: Sequence[Cell], *,
-                    inside: bool) -> None:
+                    inside: bool, dashed: bool = False) -> None:
     """The recommended cells' magenta squares, drawn just outside the cell's edges so they
     never hide what the cell shows; on a small cell (the line with its dark edge over a
     quarter of the neighbour: under 20 px) just inside them (``inside``: those alone, drawn
     under the cell's number; else the others), hiding none of the neighbours' (tile-path at
     0.5x, 16 px cells: the square covered half the step numbers round it; pentomino at 0.5x
-    the piece's letter)."""
+    the piece's letter). ``dashed``: a move as good as the advised one (:attr:`MarkKind.ALSO`)."""
     for cell in cells:
         w, h = board.size(cell.row, cell.col)
         thick = max(3, int(round(min(w, h) * 0.09)))
@@ -251,7 +256,10 @@ def _draw_recommend(layer: np.ndarray, board: _Board, cells: Sequence[Cell], *,
         ex, ey = out / max(w, 1.0), out / max(h, 1.0)
         quad = board.points(cell.row, cell.col,
                             np.array([[-ex, -ey], [1 + ex, -ey], [1 + ex, 1 + ey], [-ex, 1 + ey]]))
-        glyphs.outlined_polyline(layer, quad, style.RECOMMEND, thick, closed=True)
+        if dashed:
+            glyphs.outlined_dashes(layer, quad, style.RECOMMEND, thick)
+        else:
+            glyphs.outlined_polyline(layer, quad, style.RECOMMEND, thick, closed=True)
 
 
 def paint_advice(

@@ -141,6 +141,34 @@ def holds_beside(size: tuple[int, int], avoid: Sequence[Box], screen: Box,
     return inside(box, screen) and not any(box.overlaps(b) for b in avoid)
 
 
+def in_strips_place(panel: Box, game: Box, strip: Box) -> bool:
+    """Whether ``panel`` lies past ``strip`` on the game's side the strip is on (under the
+    game's window, the strip between them; or over it): then the panel's advice line, the
+    first it shows, and the strip's say the same thing one over the other, and the panel can
+    take the strip's place against the window (the strip left off). On a 700x1000 portrait
+    screen the 360x600 Disco Zoo window's strip (640-668) had the panel under it at 676
+    until the first advice folded it, then the strip went off and the panel moved up to 648
+    (the player's eye chased it); placed at 648 from the first frame it stays there.
+
+    >>> game, strip = Box(40, 40, 360, 600), Box(40, 640, 360, 28)
+    >>> in_strips_place(Box(40, 676, 331, 278), game, strip)
+    True
+    >>> in_strips_place(Box(408, 40, 419, 476), game, strip)  # right of the game
+    False
+    >>> in_strips_place(Box(40, 4, 331, 30), Box(40, 400, 360, 300), Box(40, 372, 360, 28))
+    True
+    """
+    level = panel.x < game.x + game.w and game.x < panel.x + panel.w
+    if not level or strip.overlaps(game) or not (
+            strip.x < panel.x + panel.w and panel.x < strip.x + strip.w):
+        return False
+    if strip.y >= game.y + game.h:  # the strip under the game: the panel under the strip
+        return panel.y >= strip.y + strip.h
+    if strip.y + strip.h <= game.y:  # over it: the panel over the strip
+        return panel.y + panel.h <= strip.y
+    return False
+
+
 def most_shown(boxes: Sequence[Box], screen: Box, start: float = 0.75) -> Box:
     """Of ``boxes`` (places of one window, none wholly on ``screen``), the one the player
     reads best: one with its left edge on the screen and at least ``start`` of its width

@@ -31,6 +31,7 @@ MARK: dict[MarkKind, BGR] = {
     MarkKind.CONFLICT: (0, 140, 255),  # orange, a triangle with '!'
     MarkKind.EMPTY: (150, 140, 130),  # a muted grey, a slashed ring: nothing here, no call to act
     MarkKind.CHOICE: RECOMMEND,  # the next move's magenta square: the move if the label holds
+    MarkKind.ALSO: RECOMMEND,  # the next move's magenta, dashed: a move as good as the square's
 }
 
 MARK_NAMES: dict[MarkKind, str] = {
@@ -42,6 +43,7 @@ MARK_NAMES: dict[MarkKind, str] = {
     MarkKind.CONFLICT: "contradicts the board",
     MarkKind.EMPTY: "nothing here",
     MarkKind.CHOICE: "next move {label}",
+    MarkKind.ALSO: "or this move, as good",
 }
 
 # The legend's plain words where the advice's own (its game's, :class:`gridsight.solvers.advice.Legend`)

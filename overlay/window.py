@@ -53,7 +53,7 @@ from gridsight.overlay.placement import (
     strip_off_panel,
 )
 from gridsight.overlay.status import PAD, Box, place_status
-from gridsight.solvers.advice import Advice
+from gridsight.solvers.advice import Advice, Cell, MarkKind
 from gridsight.vision.geometry import BoardGeometry
 
 #: The words for the board's cells off the screen: ``(hidden, advised, rows, cols, origin)``,
@@ -206,6 +206,10 @@ class OverlayWindow:
         # its why, the warnings): the strip is then left off where it could only lie over the
         # game (see :meth:`said_in_panel`).
         self.panel_says = False
+        # Whether the live panel lies in the strip's own place against the game's window (it
+        # went past the strip, the two saying the advice one over the other): the strip is
+        # then left off wherever it would go (see :meth:`said_in_panel`).
+        self.panel_instead = False
         self._shown = False
         self._widget.owner = self
         self.strip.owner = self
@@ -231,7 +235,8 @@ class OverlayWindow:
         # The cells the advice outlines, as boxes in the frame's pixels: a panel that must
         # lie over the board keeps off them (the live driver's placing).
         self.advised_boxes = () if geometry is None or advice is None else tuple(
-            _box_of(geometry.cell_quad(c.row, c.col)) for c in advice.recommend)
+            _box_of(geometry.cell_quad(c.row, c.col)) for c in advice.recommend + tuple(
+                Cell(m.row, m.col) for m in advice.marks if m.kind is MarkKind.ALSO))
         if advice is not None:
             # The board's playable rows and columns (a pentomino level's shape, its frame's
             # empty rows left out), kept while the next advice is worked out
@@ -368,12 +373,26 @@ class OverlayWindow:
             if strip is not None and any(strip.overlaps(box) for box in boxes):
                 self._place_strip()
 
-    def said_in_panel(self, on: bool) -> None:
+    def said_in_panel(self, on: bool, instead: bool = False) -> None:
         """The live panel, folded off the board (a phone's screen), says the strip's lines
-        (``on``) or no longer does: the strip is placed again (see :meth:`_place_strip`)."""
-        if on != self.panel_says:
-            self.panel_says = on
+        (``on``) or no longer does: the strip is placed again (see :meth:`_place_strip`).
+        ``instead``: the panel lies in the strip's own place against the game's window (see
+        :func:`~gridsight.overlay.placement.in_strips_place`): one advice line, the panel's;
+        the strip is left off (but for cells off the screen, which the panel does not say)."""
+        on = on or instead
+        if (on, instead) != (self.panel_says, self.panel_instead):
+            self.panel_says, self.panel_instead = on, instead
             self._place_strip()
+
+    def strip_home(self) -> Box | None:
+        """Where the strip goes with nothing in its way: just under (else over) the game's
+        window; ``None`` without lines or without room there (see :meth:`_place_strip`)."""
+        lines = self.status_lines()
+        if not lines:
+            return None
+        game, screen = self.window_box(), self.screen_box()
+        return place_strip(game, screen, lambda width: _strip_height(lines, width),
+                           _unwrapped_width(lines, max(game.w, MIN_STRIP_WIDTH)))
 
     def _place_strip(self) -> None:
         """Put the strip under (else over) the game's window; with no room there (a capture
@@ -388,7 +407,7 @@ class OverlayWindow:
 
         self.unseen = self._unseen()
         lines = self.status_lines()
-        if not lines:
+        if not lines or self.panel_instead and not self.unseen:
             self._leave_strip_off()
             return
         game, screen = self.window_box(), self.screen_box()

@@ -68,6 +68,11 @@ class MarkKind(str, Enum):
     # cell of advice that depends on a read the player settles by looking, each answer's
     # move marked by its answer, so the picture never shows one of them as the move.
     CHOICE = "choice"
+    # A move as good as the recommended one (a tile path's "Step up or right": both keep a
+    # full walk): outlined as the next move is, dashed, and numbered by no walk of its own
+    # (the step numbers drawn follow the recommended move's walk). Logs holding it are read
+    # by gridsight since this kind came (docs/live.md); an older one skips such a record.
+    ALSO = "also"
 
 
 @dataclass(frozen=True)

@@ -37,6 +37,7 @@ from kit.scripted import screen, script_of  # noqa: E402
 from gridsight.log import read_log  # noqa: E402
 from gridsight.readers.find import load_game_pack  # noqa: E402
 from gridsight.registry import get_game  # noqa: E402
+from gridsight.solvers.advice import Cell, MarkKind  # noqa: E402
 from gridsight.solvers.boardtext import parse_boards  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
@@ -131,8 +132,12 @@ def test_live_follows_a_scripted_game_and_draws_the_advice_on_it(x_server, tmp_p
                 if i:
                     _write_png(picture, image)
                 truth = _board_text(script.labels(i))
-                expected = adapter.solve(parse_boards(truth)[0], _options()).advice.recommend
+                advice = adapter.solve(parse_boards(truth)[0], _options()).advice
+                expected = advice.recommend
                 want = [[c.row, c.col] for c in expected]
+                # ... and the other move as good ("Step up or right"), dashed in magenta
+                drawn = expected + tuple(Cell(m.row, m.col) for m in advice.marks
+                                         if m.kind is MarkKind.ALSO)
 
                 def shown():
                     s = _status(status)
@@ -145,12 +150,13 @@ def test_live_follows_a_scripted_game_and_draws_the_advice_on_it(x_server, tmp_p
                 assert snap["grid"] == script.labels(i)  # what the panel shows
                 window = own.grab()
                 origin = (window.rect.left, window.rect.top)
-                # The overlay's magenta outline sits on the recommended cells (every step
-                # that keeps a full walk: "down or right" outlines both) and nowhere else.
+                # The overlay's magenta outline sits on the recommended cell and round the
+                # other step that keeps a full walk (dashed: "up or right" outlines both),
+                # and nowhere else.
                 geometry = script.shot(i).geometry
                 w, h = geometry.cell_size(0, 0)
                 centres = [(PASTE[0] + x, PASTE[1] + y) for x, y in
-                           (geometry.cell_center(c.row, c.col) for c in expected)]
+                           (geometry.cell_center(c.row, c.col) for c in drawn)]
 
                 def outlined():
                     # The game window's area of the screen (the panel elsewhere marks the
@@ -164,13 +170,16 @@ def test_live_follows_a_scripted_game_and_draws_the_advice_on_it(x_server, tmp_p
                     if len(xs) < 20:
                         return None
                     inside = np.zeros(len(xs), bool)
-                    for cx, cy in centres:  # drawn round one of them
-                        inside |= (abs(xs - cx) <= 0.8 * w) & (abs(ys - cy) <= 0.8 * h)
+                    for cx, cy in centres:  # drawn round one of them, round each
+                        near = (abs(xs - cx) <= 0.8 * w) & (abs(ys - cy) <= 0.8 * h)
+                        if not near.any():
+                            return None
+                        inside |= near
                     return (len(xs), int(inside.sum()))
 
                 found = _wait_for(lambda: (lambda r: r if r and r[0] == r[1] else None)(
                     outlined()), timeout=5)
-                assert found, f"move {i}: no magenta outline on {expected} alone ({outlined()})"
+                assert found, f"move {i}: no magenta outline on {drawn} alone ({outlined()})"
                 # The reader's capture holds the game only, overlay or not.
                 assert window.pixels.shape == image.shape
                 assert np.array_equal(window.pixels, image)

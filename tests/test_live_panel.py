@@ -893,8 +893,9 @@ def test_on_a_phone_the_minesweeper_panel_folds_to_its_advice_off_the_board(monk
             panel.height(), foot)
         assert inside(box, screen_box) and not box.overlaps(board), (box, board)
         assert not any(box.overlaps(a) for a in driver._advised()), box
-        strip = driver.overlay.strip_box
-        assert not strip.overlaps(board) and not strip.overlaps(box), (strip, board, box)
+        # In the strip's place under the game's window: one advice line, the panel's (the
+        # strip under the window said it again 8 px over the panel's)
+        assert driver.overlay.strip_box is None and box.y == image.shape[0] + 8, box
         # While the next advice is worked out (no cell outlined) it stays folded: it jumped.
         driver.overlay.advised_boxes = ()
         driver._placed = None
@@ -1198,5 +1199,82 @@ def test_a_panel_lifted_onto_the_game_then_put_beside_it_does_not_say_it_lies_ov
         panel = _on_screen(driver, monkeypatch, Box(0, 0, 800, 800), game)
         assert not panel.overlaps(game), (panel, game)
         assert not driver._over_game and "over the game" not in driver._placement_note
+    finally:
+        driver.stop()
+
+
+def test_on_a_portrait_monitor_the_panel_sits_where_it_stays_from_the_first_frame(monkeypatch):
+    # Seen live (Xvfb 700x1000 + xcompmgr, the 360x600 demo window at 40,40): before the first
+    # advice the whole panel sat under the strip (y 676), both saying "reading the board" one
+    # over the other; at the first advice it folded, the strip went off and the panel moved
+    # up 28 px to the strip's place (y 648): the player's eye chased it. It takes the strip's
+    # place from the first frame: one line under the game, the panel's, and it stays there.
+    from PySide6.QtWidgets import QApplication
+
+    from gridsight.overlay.placement import GAP, inside
+    from gridsight.overlay.status import Box
+
+    image = screen(script_of("disco-zoo").render(1))
+    tall = np.zeros((600, image.shape[1], 3), np.uint8)
+    tall[:image.shape[0]] = image
+    loop = LiveLoop("disco-zoo", load_game_pack("disco-zoo", None), solve_options=OPTIONS)
+    driver = LiveDriver(loop, FakeCapture([_frame(tall, 40, 40)] * 3),
+                        panel_choices=loop.pack.labels, say=lambda s: None)
+    driver.start()
+    driver.timer.stop()
+    try:
+        screen_box, game = Box(0, 0, 700, 1000), Box(40, 40, 360, 600)
+        first = _on_screen(driver, monkeypatch, screen_box, game)
+        assert not driver._advised() and not driver.panel.folded
+        assert driver.overlay.strip_home() is not None  # the strip's place, under the game
+        assert first.y == game.y + game.h + GAP and driver.overlay.strip_box is None, (
+            first, driver.overlay.strip_box)
+        for _ in range(3):
+            driver.tick()
+        QApplication.processEvents()
+        assert driver._advised()
+        driver._placed = None
+        driver._place_panel()
+        panel = driver.panel_box()
+        assert driver.panel.folded and (panel.x, panel.y) == (first.x, first.y), (panel, first)
+        assert inside(panel, screen_box) and not panel.overlaps(game), panel
+        assert driver.overlay.strip_box is None  # one advice line: the panel's
+        assert driver.panel.advice_line.text().startswith("Tap row")
+        # Moved away by the player, it stays where put; the strip is back under the game.
+        driver.panel.move(300, 800)
+        QApplication.processEvents()
+        for _ in range(2):
+            driver._place_panel()
+        strip = driver.overlay.strip_box
+        assert tuple(driver.panel_box()[:2]) == (300, 800), driver.panel_box()
+        assert strip is not None and strip.y == game.y + game.h, strip
+    finally:
+        driver.stop()
+
+
+def test_a_tile_paths_other_move_is_dashed_in_the_panel_said_once_under_the_game(monkeypatch):
+    # Seen live (Xvfb 700x1000, the tile-path demo's 360x600 window at 40,40): "Step up or
+    # right - either keeps a full walk possible" outlined one cell; and the strip, as wide as
+    # that line (491 px), left the panel no room under it, so the panel took the strip's
+    # place and the strip, moved off it, went over the window's foot (y 604), the line said
+    # twice one over the other. The other move's cell is dashed; the line is said once.
+    from gridsight.overlay.placement import GAP
+    from gridsight.overlay.status import Box
+    from gridsight.solvers.advice import MarkKind
+
+    image = screen(script_of("tile-path").render(1))
+    driver = _driven(image, _frame(image, 40, 40), game="tile-path")
+    try:
+        game = Box(40, 40, image.shape[1], image.shape[0])
+        panel = _on_screen(driver, monkeypatch, Box(0, 0, 700, 1000), game)
+        advice = driver.loop.view.advice
+        assert advice.status.startswith("Step up or right"), advice.status
+        (other,) = [m for m in advice.marks if m.kind is MarkKind.ALSO]
+        (move,) = advice.recommend
+        assert "dashed" in driver.panel.cells[other.row][other.col].styleSheet()
+        assert "solid" in driver.panel.cells[move.row][move.col].styleSheet()
+        assert driver.overlay.strip_home().w > game.w  # as wide as its line
+        assert panel.y == game.y + game.h + GAP and driver.overlay.strip_box is None, (
+            panel, driver.overlay.strip_box)
     finally:
         driver.stop()

@@ -493,3 +493,28 @@ def test_a_choices_label_is_never_broken_after_its_if():
                     figures=(CellFigure(0, 0, "61%"),))
     layer = render_layer((140, 140), g, advice)
     assert len(_white_rows(layer, 20, 110, 15)) == 2  # "if Panda", "61%"
+
+
+def test_a_move_as_good_as_the_advised_one_gets_a_dashed_square_of_its_own():
+    # Tile path "Step up or right - either keeps a full walk possible" drew one square (the
+    # numbered walk's): the player looked for the other move the line named. The other move
+    # is a mark of its own (MarkKind.ALSO): the move's magenta, dashed, no number of its own.
+    g = _rect(60, rows=3, cols=3)
+    advice = Advice("demo", 3, 3, recommend=(Cell(0, 1),), path=(Cell(1, 1), Cell(0, 1)),
+                    marks=(CellMark(1, 2, MarkKind.ALSO),),
+                    figures=(CellFigure(0, 1, "1"),))
+    layer = render_layer(_size_for(g), g, advice)
+    magenta = _mask(layer, MAGENTA)
+    plain = _mask(render_layer(_size_for(g), g, replace(advice, marks=())), MAGENTA)
+    also = magenta & ~plain
+    x0, y0 = (int(v) for v in g.cell_quad(1, 2)[0])
+    # round the other move's tile, just outside its edges, on all four sides
+    for x, y in ((x0 + 30, y0 - 4), (x0 + 30, y0 + 64), (x0 - 4, y0 + 30), (x0 + 64, y0 + 30)):
+        assert magenta[y - 4:y + 5, x - 4:x + 5].any(), (x, y)
+    # dashed: along its top edge the magenta has gaps (the advised move's square has none)
+    top = also[y0 - 8:y0 + 1, x0:x0 + 60].any(axis=0)
+    assert top.sum() > 15 and not top.all(), top.astype(int)
+    advised = plain[y0 - 60 - 8:y0 - 60 + 1, x0 - 60:x0].any(axis=0)
+    assert advised.all()
+    # no number on it (the walk's numbers are the advised move's), no glyph inside it
+    assert not layer[y0 + 10:y0 + 50, x0 + 10:x0 + 50, 3].any()

@@ -354,3 +354,42 @@ def test_an_unsure_found_tile_is_named_whole_on_a_board_drawn_from_the_log():
         label, px = replay.label_fitted(replay.cell_label("Panda or Tiger?"), cell, plain)
         assert label.replace("\n", " ") == "Panda or Tiger?"
         assert text_mod.text_width(label, px) <= cell - 4
+
+
+def test_a_tile_path_log_with_the_other_moves_dashed_square_replays(tmp_path, run_cli, examples):
+    # "Step down or right": the other move is a mark of its own (MarkKind.ALSO). Its log
+    # reads back with the mark, the report keys it, a step onto it follows the advice; a
+    # mark of a kind this gridsight does not know (a newer one's) is left out, the record
+    # kept (a gridsight before "also" skipped such a record whole).
+    import json
+
+    from gridsight.registry import get_game
+    from gridsight.solvers.advice import MarkKind
+
+    game = get_game("tile-path")
+    text = (examples / "tile-path-in-progress.txt").read_text()
+    solution = game.solve(parse_boards(text)[0], game.options_type())
+    (other,) = [Cell(m.row, m.col) for m in solution.advice.marks if m.kind is MarkKind.ALSO]
+    record = LogRecord(step=1, time=utc_now(), game="tile-path", board=text,
+                       advice=solution.advice, solution=solution.json, move=other)
+    path = tmp_path / "s.jsonl"
+    RecommendationLog(path).append(record)
+    contents = read_log(path)
+    assert not contents.warnings and contents.records[0].advice == solution.advice
+    assert replay.followed(replace(contents.records[0], solution={}))  # the mark says so
+    html_out = tmp_path / "r.html"
+    code, out, err = run_cli("replay", str(path), "--html", str(html_out), "--check")
+    assert code == 0, err
+    assert "followed the advice: 1 of 1" in out and "the same advice" in out
+    page = html_out.read_text()
+    assert "or this step: also keeps a full walk" in page and "followed the advice" in page
+    line = json.loads(path.read_text().splitlines()[0])
+    for mark in line["advice"]["marks"]:
+        if mark["kind"] == "also":
+            mark["kind"] = "sparkle"  # a kind of a gridsight to come
+    newer = tmp_path / "newer.jsonl"
+    newer.write_text(json.dumps(line) + "\n")
+    contents = read_log(newer)
+    assert not contents.warnings and len(contents.records) == 1
+    assert not any(m.kind is MarkKind.ALSO for m in contents.records[0].advice.marks)
+    assert contents.records[0].advice.recommend == solution.advice.recommend

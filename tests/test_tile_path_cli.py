@@ -116,6 +116,11 @@ def test_advice_draws_the_walk_from_link(examples):
     assert advice.recommend == advice.path[1:2] and advice.path[1] in {Cell(1, 2), Cell(0, 3)}
     first = "down" if advice.path[1] == Cell(1, 2) else "right"
     assert advice.why == f"the numbers follow one full walk, stepping {first} first"
+    # ... and the other move a dashed square of its own, no label (its number the walk's):
+    # the line said "down or right" over one square, the player looked for the other.
+    other = Cell(0, 3) if first == "down" else Cell(1, 2)
+    assert [(Cell(m.row, m.col), m.label) for m in advice.marks if m.kind is MarkKind.ALSO] \
+        == [(other, "")]
     assert sorted(solution.json["next"]) == ["down", "right"]  # the JSON keeps every move
     assert [f.text for f in advice.figures] == [str(i) for i in range(1, len(advice.path))]
     assert Advice.from_dict(json.loads(json.dumps(advice.to_dict()))) == advice

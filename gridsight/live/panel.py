@@ -716,13 +716,16 @@ class Panel(QWidget):
         style = []
         if background:
             style += [f"background: {background}", f"color: {ink_for(background)}"]
+        also = mark is not None and mark.kind is MarkKind.ALSO  # a move as good: dashed
         if recommended:
             style.append(f"border: 3px solid {hex_of(RECOMMEND)}")
+        elif also and not manual:
+            style.append(f"border: 3px dashed {hex_of(RECOMMEND)}")
         elif manual:
             style.append(f"border: 3px dashed {HAND}")
         elif mark is not None:
             style.append(f"border: 2px solid {hex_of(MARK[mark.kind])}")
-        border = CELL_BORDER if recommended or manual else 2 if mark is not None else 1
+        border = CELL_BORDER if recommended or manual or also else 2 if mark is not None else 1
         smaller = self._fitting_px(button, text, border)
         if smaller is not None:
             style.append(f"font-size: {smaller}px")

@@ -130,6 +130,8 @@ class LiveDriver:
         self._short_for: tuple | None = None  # the strip's context the key was shortened for
         self._full: tuple[int, int] | None = None  # the panel's least size unfolded (_fold)
         self._over_game = False  # the panel lies over the game's window (it fills the screen)
+        # where the panel was put in the strip's own place (the strip left off), else None
+        self._instead_at: tuple[int, int] | None = None
         self._placement_note = ""  # why the panel is over the game, said in it
         # where the screen shows what the panel asks (the cards: frame pixels), kept clear
         self._asked: tuple[tuple[int, int, int, int], ...] = ()
@@ -319,7 +321,7 @@ class LiveDriver:
         the panel's size changed since it was last placed; keep the overlay off it."""
         if self.panel is None or self._rect is None or self.overlay is None:
             return
-        from gridsight.overlay.placement import inside, least_over, most_shown, place_panel
+        from gridsight.overlay.placement import GAP, inside, least_over, most_shown, place_panel
         from gridsight.overlay.status import Box
 
         self._fold()
@@ -327,7 +329,13 @@ class LiveDriver:
             self.panel.shorten_key(False)  # the game, the screen or the cards asked changed
         # Folded off the board, the panel says the advice, its why and the warnings: the
         # strip, saying them again, is left off where it could only lie over the game.
-        self.overlay.said_in_panel(self.panel.folded)
+        # (in the strip's place while it stays where it was put there: moved away by the
+        # player, the strip is back; a window manager's frame may shift it a little)
+        at, now = self._instead_at, self.panel_box()
+        if at is not None and (abs(now.x - at[0]) > 2 * GAP or abs(now.y - at[1]) > 6 * GAP):
+            self._instead_at = None
+            self.overlay.avoid(now)  # the strip placed again off the panel where it is now
+        self.overlay.said_in_panel(self.panel.folded, self._instead_at is not None)
         frame = self.panel.frameGeometry()
         border = frame.width() - self.panel.width()  # a WM's frame
         # At its narrowest never wider than the widest room it could have (cells narrowed),
@@ -388,6 +396,8 @@ class LiveDriver:
         # A capture filling (nearly) the whole screen leaves no side free: then the panel goes
         # beside the board inside it. Otherwise it stays off the game, even partly off screen.
         fills = game.w >= 0.8 * screen.w and game.h >= 0.8 * screen.h
+        instead = self._instead_of_strip(size, game, screen, fills)
+        box = instead or box
         # Beside the game's own window when the board was found in one (a phone mirrored on
         # the captured desktop), else beside the board.
         board = (self.overlay.game_screen_box() or self._board_box()) \
@@ -400,7 +410,9 @@ class LiveDriver:
         self.overlay.keep_off(asked)  # the strip, moved off the panel, too
         advised = self._advised() + asked if fills else []
         hiding = tuple(b for b in advised if self.panel_box().overlaps(b))
-        key = (game, size, home, board, hiding)
+        # (the strip's place even while it is left off: the panel in it, or moved by the player
+        # off it, is no reason to place the panel again)
+        key = (game, size, home or self.overlay.strip_home(), board, hiding)
         if key == self._placed:
             return
         self._placed = key
@@ -491,6 +503,9 @@ class LiveDriver:
                 self._keep_on_top(self._over_game)
                 self._say_why_over(box, game, screen, board, border)
                 self.panel.move(box.x, box.y)
+        self._instead_at = (box.x, box.y) if instead is not None and (box.x, box.y) == (
+            instead.x, instead.y) else None
+        self.overlay.said_in_panel(self.panel.folded, self._instead_at is not None)
         self.overlay.avoid(Box(box.x, box.y, placed.width() if shown else box.w,
                                placed.height() if shown else box.h))
         # Said again with the strip where it went off the panel (moved off the game: a
@@ -500,6 +515,32 @@ class LiveDriver:
             self._room_for_strip(asked)
         if self._over_game:
             self.panel.raise_()
+
+    def _instead_of_strip(self, size: tuple[int, int], game: Any, screen: Any,
+                          fills: bool) -> Any:
+        """The strip's own place against the game's window when the panel would lie past
+        the strip there (under a window, the strip between them), else ``None``: the panel's
+        advice line and the strip's said one over the other, 8 px apart. One line, the
+        panel's, where the strip was: the strip is left off (OverlayWindow.said_in_panel).
+        Decided against where the strip goes with nothing in its way, so the panel stays put
+        whether the strip is shown or not, folded or not: on a 700x1000 portrait screen the
+        Disco Zoo panel sat under the strip (y 676) until the first advice folded it, then
+        moved up 28 px to the strip's place (y 648) as the strip went off."""
+        from gridsight.overlay.placement import in_strips_place, inside, place_panel
+
+        assert self.overlay is not None and self.panel is not None
+        home = None if fills else self.overlay.strip_home()
+        if home is None:
+            return None
+        past = place_panel(size, [game, home], screen)
+        alone = place_panel(size, [game], screen)
+        # (or with no room past it either: a tile path's strip as wide as its advice line,
+        # 491 px under a 360 px window on 700x1000, left the panel no room under it; the
+        # panel went to the strip's place all the same and the strip, moved off it, over
+        # the window's foot, the line said twice one over the other)
+        instead = (not inside(past, screen) or in_strips_place(past, game, home)) and inside(
+            alone, screen) and not alone.overlaps(game) and alone.overlaps(home)
+        return alone if instead else None
 
     def _strip_context(self) -> tuple:
         """What the strip's room depends on besides the panel: the game's and the screen's

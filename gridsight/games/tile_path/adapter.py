@@ -263,6 +263,11 @@ def to_advice(result: TilePathAnalysis) -> Advice:
                 # as one phrase ("skip 28": skip step 28?); the key says what it means.
                 marks.append(CellMark(item.tile[0], item.tile[1], MarkKind.SAFE))
     recommend, why = _outlined(result, path)
+    # The other moves as good (the line says "Step up or right"): dashed squares, no number
+    # of their own (the numbers are the outlined move's walk); one square alone had the
+    # player look for the second move the line named.
+    marks += [CellMark(c.row, c.col, MarkKind.ALSO) for c in _next_cells(result)
+              if c not in recommend]
     return Advice(
         game="tile-path",
         rows=board.rows,
@@ -279,17 +284,24 @@ def to_advice(result: TilePathAnalysis) -> Advice:
     )
 
 
+def _next_cells(result: TilePathAnalysis) -> tuple[Cell, ...]:
+    """The tiles of the moves the advice offers (:func:`next_moves`)."""
+    here = result.board.current
+    return tuple(Cell(here[0] + _STEPS[m][0], here[1] + _STEPS[m][1])
+                 for m in next_moves(result))
+
+
 def _outlined(result: TilePathAnalysis, path: tuple[Cell, ...]) -> tuple[tuple[Cell, ...], str]:
     """The next tiles outlined, and the why that goes with them.
 
     Several moves may keep a full walk, but the numbers drawn are one walk's: the other
     moves' tiles, outlined as "next step" too, showed that walk's later numbers ("1" up and
-    "13" right: which walk is 13 of?). Only the numbered walk's first step is outlined then;
-    the line names every move, and the why says which walk is numbered.
+    "13" right: which walk is 13 of?). Only the numbered walk's first step is outlined then
+    (the others are dashed: :attr:`MarkKind.ALSO`, see :func:`to_advice`); the line names
+    every move, and the why says which walk is numbered.
     """
     here = result.board.current
-    recommend = tuple(Cell(here[0] + _STEPS[m][0], here[1] + _STEPS[m][1])
-                      for m in next_moves(result))
+    recommend = _next_cells(result)
     if len(recommend) > 1 and len(path) > 1 and path[1] in recommend:
         first = move_name(here, (path[1].row, path[1].col))
         return path[1:2], f"the numbers follow one full walk, stepping {first} first"

@@ -19,6 +19,8 @@ WORDS = Words(
     },
     legend={
         "recommend": "next step",
+        # The other move the line names ("Step up or right"): dashed, its number the walk's
+        "also": "or this step: also keeps a full walk",
         # A tile a walk may leave uncrossed: a check mark and no word on the tile ("block"
         # read as a statue there; "skip" over the walk's step 28 as "skip step 28").
         "safe": "may be the one tile left uncrossed",
