@@ -1551,17 +1551,21 @@ def _sprites_excused(placement: Placement, reads: list, pixels: np.ndarray, kind
 
     if not reads or FLOOR not in looks.kinds:
         return 0.0
-    excused = sum(_under_sprite(tile, looks)
-                  for tile in _weak_floor_tiles(placement, reads, pixels, kinds)
+    weak = _weak_floor_tiles(placement, reads, pixels, kinds, cells=True)
+    blobs = _sprite_blobs(placement, pixels, kinds, looks) if weak else None
+    excused = sum(_under_sprite(tile, looks) or
+                  (blobs is not None and _under_blob(tile, blobs[rr, cc], looks))
+                  for tile, (rr, cc) in weak
                   if not (unseen and _unseen_colour(tile, unseen)))
     return UNREAD_COST * excused / len(reads)
 
 
 def _weak_floor_tiles(placement: Placement, reads: list, pixels: np.ndarray,
-                      kinds: np.ndarray) -> list[np.ndarray]:
+                      kinds: np.ndarray, cells: bool = False) -> list:
     """The pixels of ``placement``'s tiles on the room's floor cells read as nothing or
     weakly (under :data:`~gridsight.vision.mapview.STRONG`): the tiles :func:`_excused` and
-    :func:`_sprites_excused` may excuse. Empty when ``reads`` are not the view's tiles."""
+    :func:`_sprites_excused` may excuse (``cells``: each with its place among the view's
+    tiles, row and column). Empty when ``reads`` are not the view's tiles."""
     from gridsight.vision.mapview import STRONG
 
     t = placement.tile
@@ -1577,7 +1581,7 @@ def _weak_floor_tiles(placement: Placement, reads: list, pixels: np.ndarray,
         if rr >= window.shape[0] or cc >= window.shape[1] or window[rr, cc] != FLOOR:
             continue
         if read.look < 0 or read.share < STRONG:
-            weak.append(tiles[rr, cc])
+            weak.append((tiles[rr, cc], (rr, cc)) if cells else tiles[rr, cc])
     return weak
 
 
@@ -1606,6 +1610,63 @@ def _under_sprite(tile: np.ndarray, looks: Looks) -> bool:
     q = np.clip(px // step, 0, table.shape[0] - 1)
     foreign = ~table[q[:, 0], q[:, 1], q[:, 2]]
     return share + float((foreign & ~best).mean()) >= SPRITE_SHOWN
+
+
+SPRITE_BOX = 28  # console pixels: a sprite's misfit (16 px, blurred, ghosted) spans at most
+
+
+def _sprite_blobs(placement: Placement, pixels: np.ndarray, kinds: np.ndarray,
+                  looks: Looks) -> np.ndarray:
+    """Which pixels of ``placement``'s tiles (``(rows, cols, tile, tile)`` booleans, as
+    :func:`~gridsight.vision.mapview.tiles_at`) belong to a sprite over the room: a
+    connected patch of pixels agreeing with no look of their cell's kind where they lie,
+    at most :data:`SPRITE_BOX` console pixels either way and not within one tile's
+    bounds. An enemy walks where it likes: its patch straddles tiles. Its colours need not
+    be foreign to the looks (:func:`_under_sprite`): 166009 --widest all frames 0-1 (2.96x
+    lanczos, ghosting 0.18), purple beetles within the tolerance of the blue and red floor
+    looks; 168003 frame 2, orange ones of the olive bricks' and the plate's colours; the
+    right screen and camera refused at 8-10%. A tile of the wrong kind under a wrong camera
+    misfits within its own bounds; a wall of bricks never learned, over a whole row."""
+    t = placement.tile
+    tiles = tiles_at(pixels, placement.phase, t)
+    n_rows, n_cols = tiles.shape[:2]
+    r0, c0 = -(-placement.camera[1] // t), -(-placement.camera[0] // t)
+    window = kinds[r0 : r0 + n_rows, c0 : c0 + n_cols]
+    misfit = np.zeros((n_rows, n_cols, t, t), bool)
+    for rr in range(min(n_rows, window.shape[0])):
+        for cc in range(min(n_cols, window.shape[1])):
+            of_kind = [k for k, kind in enumerate(looks.kinds) if kind == window[rr, cc]]
+            if not of_kind:
+                continue
+            far = np.abs(tiles[rr, cc][None].astype(np.int16)
+                         - looks.images[of_kind].astype(np.int16)).max(axis=3)
+            misfit[rr, cc] = ~(far <= looks.tolerance).any(axis=0)
+    flat = misfit.swapaxes(1, 2).reshape(n_rows * t, n_cols * t).astype(np.uint8)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(flat, connectivity=8)
+    keep = np.zeros(count, bool)
+    for i in range(1, count):
+        x, y, w, h = (int(v) for v in stats[i, :4])
+        one_tile = x // t == (x + w - 1) // t and y // t == (y + h - 1) // t
+        keep[i] = w <= SPRITE_BOX and h <= SPRITE_BOX and not one_tile
+    sprite = keep[labels]
+    return sprite.reshape(n_rows, t, n_cols, t).swapaxes(1, 2)
+
+
+def _under_blob(tile: np.ndarray, sprite: np.ndarray, looks: Looks) -> bool:
+    """Whether a floor tile read as nothing (or weakly) is a floor look with a sprite over
+    part of it, the sprite found by its shape (``sprite``: the tile's pixels in a sprite's
+    patch, :func:`_sprite_blobs`): at least :data:`SPRITE_FLOOR` of its pixels agree with
+    one floor look, and they and the sprite's make :data:`SPRITE_SHOWN` of the tile."""
+    floor = [k for k, kind in enumerate(looks.kinds) if kind == FLOOR]
+    if not floor or not sprite.any():
+        return False
+    px = tile.reshape(-1, tile.shape[-1]).astype(np.int16)
+    refs = looks.images[floor].reshape(len(floor), -1, px.shape[-1]).astype(np.int16)
+    agree = np.abs(px[None] - refs).max(axis=2) <= looks.tolerance
+    best = agree[int(np.argmax(agree.sum(axis=1)))]
+    share = float(best.mean())
+    return share >= SPRITE_FLOOR and \
+        share + float((sprite.reshape(-1) & ~best).mean()) >= SPRITE_SHOWN
 
 
 _PALETTES: dict[int, tuple[Looks, np.ndarray, int]] = {}
