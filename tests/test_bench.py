@@ -33,6 +33,7 @@ SMALLEST: dict[str, list[str]] = {
     "bench_by_boxes.py": ["--seeds", "7002"],
     # (seed 7002: 1.7 s of CPU in all, against 3.2 s for the first seed, 7000; its old ways
     # still twice the new's CPU)
+    "bench_reader_speed.py": ["--screens", "1"],
     "bench_read_fast.py": ["--screens", "1", "--no-warm", "--seed", "7002"],
     # (one game, one further screenshot: 1 s of CPU against 3.3 s for all three games' two)
     "bench_calibrated_packs.py": ["--shots", "1", "--games", "tile-path"],
@@ -147,6 +148,10 @@ PRINTS: dict[str, list[str]] = {
                                r"game from \d+, 1 packs, 1 rounds: whole ladder [\d.]+ CPU s "
                                r"\(baseline\), screened [\d.]+ s, ratio [\d.]+; the same found "
                                r"on 1 of 1 searches"],
+    "bench_reader_speed.py": [r"1 real-look screens \(plain\) from \d+, 1 rounds: read alike "
+                              r"both ways on 1 of 1",
+                              r"the reader: baseline [\d.]+ CPU s, shipped [\d.]+ s, ratio "
+                              r"[\d.]+"],
     "bench_disco_settle.py": [r"afresh [\d.]+ s \(baseline\), remembered [\d.]+ s, ratio "
                               r"[\d.]+; same reading on 1 of 1",
                               *(rf"{step} +\d+ asked: baseline +[\d.]+ s, as shipped +[\d.]+ "
@@ -163,6 +168,7 @@ SCREEN_READING = frozenset({
     "bench_analyze.py", "bench_by_boxes.py", "bench_calibrated_packs.py", "bench_desktop.py",
     "bench_desktop_search.py", "bench_disco_screen.py", "bench_locate_screen.py",
     "bench_disco_settle.py", "bench_read_fast.py", "bench_panel_search.py",
+    "bench_reader_speed.py",
     "bench_room_exactness.py",
     "bench_tile_rooms.py", "bench_vision.py",
     "disco_zoo_counter.py", "disco_zoo_names.py", "disco_zoo_ocr.py", "disco_zoo_variants.py",

@@ -7,7 +7,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from kit.plain_panels import plain_along, plain_equal_intervals, plain_ground_by_rows
+from kit.plain_panels import (
+    plain_along,
+    plain_equal_intervals,
+    plain_ground_by_rows,
+    plain_modes,
+)
 from gridsight.vision import modes, panels
 
 
@@ -124,3 +129,24 @@ def test_the_colour_histogram_pooled_axis_by_axis_is_the_27_sums():
                              minlength=4096).reshape(16, 16, 16).astype(np.float32)
         assert _same(glyphs._pooled(counts), glyphs._pooled_plain(counts))
 
+
+
+def test_the_main_colours_are_the_plain_mean_shifts_bit_for_bit():
+    """:func:`~gridsight.vision.panels._modes` (its seeds binned by one whole number a row,
+    only the seeds still moving stepped again) finds the plain version's modes to the bit:
+    pictures of one to four flat colours under noise, every third on a grid of quarter units
+    (many pixels of one colour, distances at the radius nearer a tie), each also sought away
+    from its corner's colour as :func:`~gridsight.vision.panels.panel_row` seeks panels."""
+    rng = np.random.default_rng(45)
+    for trial in range(30):
+        h, w = int(rng.integers(5, 60)), int(rng.integers(5, 90))
+        colours = rng.uniform([0, -40, -40], [100, 40, 40], (int(rng.integers(1, 5)), 3))
+        lab = colours[rng.integers(0, len(colours), (h, w))] \
+            + rng.normal(0, rng.uniform(0, 3), (h, w, 3))
+        if trial % 3 == 0:
+            lab = np.round(lab * 4) / 4
+        lab = lab.astype(np.float32)
+        for kwargs in ({}, {"max_modes": 6, "away": lab[0, 0], "distance": 2.0}):
+            got, want = panels._modes(lab, **kwargs), plain_modes(lab, **kwargs)
+            assert len(got) == len(want), (trial, kwargs)
+            assert all(_same(a, b) for a, b in zip(got, want)), (trial, kwargs)

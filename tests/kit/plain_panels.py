@@ -6,7 +6,16 @@ from __future__ import annotations
 
 import numpy as np
 
-from gridsight.vision.panels import LABEL_SLACK, gaps_tried, rows_carried, widest_gap
+from gridsight.vision.panels import (
+    LABEL_SLACK,
+    MAX_MODES,
+    MIN_SUPPORT,
+    MODE_RADIUS,
+    _MeanShift,
+    gaps_tried,
+    rows_carried,
+    widest_gap,
+)
 
 
 def plain_equal_intervals(balance: np.ndarray, min_w: float,
@@ -71,3 +80,45 @@ def plain_ground_by_rows(lab: np.ndarray, is_ground: np.ndarray, ground: np.ndar
             out[y] = np.median(lab[y][is_ground[y]], axis=0)
             known[y] = True
     return rows_carried(out, known, ground, min_h)  # the part that was not changed
+
+
+def plain_modes(lab: np.ndarray, max_modes: int = MAX_MODES, away: np.ndarray | None = None,
+                distance: float = 0.0) -> list[np.ndarray]:
+    """:func:`gridsight.vision.panels._modes` as it was (45th session): the seeds' bins
+    taken by ``np.unique(axis=0)`` (the rows sorted as records), every seed stepped again at
+    each step, still or not."""
+    pixels = lab.reshape(-1, 3)
+    sample = pixels[:: max(1, len(pixels) // 5000)].astype(np.float32)
+    if away is not None:
+        sample = sample[np.linalg.norm(sample - away, axis=1) >= distance]
+    if len(sample) == 0:
+        return []
+    keys = np.floor(sample / MODE_RADIUS).astype(np.int32)
+    _, first, counts = np.unique(keys, axis=0, return_index=True, return_counts=True)
+    shift = _MeanShift(sample)
+    seeds = sample[first[np.argsort(-counts)][:48]]
+    inside = shift.near(seeds)
+    seeds = shift.step(seeds, inside)
+    moving = np.arange(len(seeds))
+    for _ in range(9):
+        found = shift.near_distinct(seeds[moving])
+        if found is None:
+            inside = shift.near(seeds)
+        else:
+            inside[moving] = found[:, shift.index]
+        moved = shift.step(seeds, inside)
+        moving = np.nonzero((moved.view(np.int64) != seeds.view(np.int64)).any(axis=1))[0]
+        seeds = moved
+        if not len(moving):
+            break
+    support = shift.support(seeds, 2 * MODE_RADIUS)
+    total = len(pixels[:: max(1, len(pixels) // 5000)])
+    modes: list[np.ndarray] = []
+    for i in np.argsort(-support):
+        if support[i] < MIN_SUPPORT * total:
+            break
+        if all(np.linalg.norm(seeds[i] - m) >= MODE_RADIUS for m in modes):
+            modes.append(seeds[i])
+        if len(modes) == max_modes:
+            break
+    return modes
