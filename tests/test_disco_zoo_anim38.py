@@ -15,47 +15,28 @@ The screens are drawn again as the screens test draws them and read with OCR off
 from __future__ import annotations
 
 import numpy as np
-import pytest
 
 from gridsight.games.disco_zoo.screen import GROUND_SPREAD, _lawn_seed
-from kit.disco_reads import given_or_refused
-from test_disco_zoo_screens import real_screen, stated_wrong
-
-SCREENS = (1022029, 1022036)
+from kit.disco_reads import assert_nothing_stated_wrong, seed_read
 
 
-@pytest.fixture(scope="module")
-def located():
-    """seed -> (its truth, the refusal's words or None, its reading with --animals or
-    None), OCR off."""
-    out = {}
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("GRIDSIGHT_OCR", "off")
-        for seed in SCREENS:
-            base = seed - seed % 2_000
-            _, text, image, _ = real_screen(seed - base, base, wider=True, widest="all")
-            _, refused, given = given_or_refused(image, text)
-            out[seed] = (text, refused, given)
-    return out
-
-
-def test_two_pictures_told_one_animal_by_colour_are_not_told_by_it(located):
+def test_two_pictures_told_one_animal_by_colour_are_not_told_by_it():
     # widest 1022036 at 0.81x (Jurassic): the rare T-Rex's tile, a thin yellow disc inset in
     # a cell of the common's green, read common (the cell's colour) and stated Diplodocus, the
     # one common animal, with --animals; its picture 0.38 from the Diplodocus tile's
-    text, refused, given = located[1022036]
-    assert refused is None
-    assert stated_wrong(text, given.text, given.warnings, given.unread) == []
+    seen = seed_read(1022036, 1022000)
+    assert seen.refused is None, seen.refused
+    assert_nothing_stated_wrong(seen.text, seen.given)
 
 
-def test_a_lattice_past_the_board_does_not_read_the_ground_as_lawn(located):
+def test_a_lattice_past_the_board_does_not_read_the_ground_as_lawn():
     # widest 1022029 at 1.59x (Jungle): the best lattice a row and a column past the board,
     # the ground's nine tiles read as grass and dirt round a found tile's colour between the
     # two; the lattice 5/4 its pitch round it then taken: eleven tiles stated wrong with
     # --animals. The board's own lattice reads 76% of its tiles: refused, or read right.
-    text, refused, given = located[1022029]
-    if refused is None:
-        assert stated_wrong(text, given.text, given.warnings, given.unread) == []
+    seen = seed_read(1022029, 1022000)
+    if seen.refused is None:
+        assert_nothing_stated_wrong(seen.text, seen.given)
 
 
 def test_the_lawns_seed_is_a_tile_whose_neighbours_are_one_green():

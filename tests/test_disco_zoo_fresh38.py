@@ -15,37 +15,21 @@ from __future__ import annotations
 
 import pytest
 
-from disco_zoo_variants import drawn, variant
-from kit.disco_reads import given_or_refused
-from test_disco_zoo_screens import real_screen, stated_wrong
-
-SCREENS = {1024024: {"widest": "all"}, 1074006: {"widest": "all"}, 1074012: {"widest": "all"},
-           "1082003 toast": {"widest": "all"}}
+from kit.disco_reads import assert_nothing_stated_wrong, seed_read
 
 
-@pytest.fixture(scope="module")
-def located():
-    """seed -> (its truth, the rescue screen located, or the refusal's words, its reading
-    with --animals or None), OCR off."""
-    out = {}
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("GRIDSIGHT_OCR", "off")
-        for seed, look in SCREENS.items():
-            if isinstance(seed, str):  # a variant of bench/disco_zoo_variants.py
-                number, name = seed.split()
-                shot, text = drawn(int(number), True, look["widest"])
-                image = variant(name, shot, int(number))
-            else:
-                base = seed - seed % 2_000
-                _, text, image, _ = real_screen(seed - base, base, wider=bool(look), **look)
-            screen, refused, given = given_or_refused(image, text)
-            out[seed] = (text, refused if screen is None else screen, given)
-    return out
+def located(seed):
+    """Widest ``seed`` (``"1082003 toast"``: a variant of bench/disco_zoo_variants.py) drawn
+    and located with OCR off (:func:`kit.disco_reads.seed_read`)."""
+    if isinstance(seed, str):
+        number, name = seed.split()
+        return seed_read(int(number), variant=name)
+    return seed_read(seed, seed - seed % 2_000)
 
 
 @pytest.mark.parametrize("seed", ["1082003 toast"])
 def test_a_lattice_a_line_off_the_board_where_the_board_shows_stronger_lines_is_refused(
-        located, seed):
+        seed):
     # widest 1024024 at 0.72x (Mars, dirt as light as the grass): the lattice a column right
     # of the board (lines 0.38), its right column read as nothing; the board's own (0.60)
     # reads its tapped tiles as nothing, below plausible: five tiles stated wrong with
@@ -55,26 +39,26 @@ def test_a_lattice_a_line_off_the_board_where_the_board_shows_stronger_lines_is_
     # (0.31) plausible but reading 56% (its bottom row under the toast): seven stated wrong
     # both ways. Now refused. (1024024 and 1074006 are read on the board's own lattice since
     # the 42nd session, the tapped tiles of dirt as light as the grass read tapped: below.)
-    _, found, _ = located[seed]
+    found = located(seed).found
     assert isinstance(found, str), [[t.kind for t in row] for row in found.tiles]
     assert "the board's place is unsure" in found
 
 
 @pytest.mark.parametrize("seed", [1024024, 1074006])
 def test_a_board_of_dirt_as_light_as_its_grass_is_read_where_a_lattice_a_line_off_was(
-        located, seed):
+        seed):
     # (above) the board's own lattice, its plain cells of one colour read tapped
     # (screen._light_dirt): nothing stated wrong with --animals (a found tile of each listed
     # unread).
-    text, found, given = located[seed]
-    assert not isinstance(found, str), found
-    assert given is not None
-    assert stated_wrong(text, given.text, given.warnings, given.unread) == []
+    seen = located(seed)
+    assert seen.refused is None, seen.refused
+    assert_nothing_stated_wrong(seen.text, seen.given)
 
 
-def test_plain_dark_tiles_of_the_lawns_hue_are_unread_not_grass(located):
+def test_plain_dark_tiles_of_the_lawns_hue_are_unread_not_grass():
     # widest 1074012 at 0.90x (Ice Age, a teal lawn, dull dark green dirt 9.6-12.0 Lab from
     # it, within its spread 12.3): the five tapped tiles stated untapped with --animals
-    text, screen, given = located[1074012]
-    assert stated_wrong(text, given.text, given.warnings, given.unread) == []
+    seen = located(1074012)
+    assert_nothing_stated_wrong(seen.text, seen.given)
+    given = seen.given
     assert {(0, 4), (1, 2), (1, 4), (2, 4), (4, 1)} <= {tuple(c) for c in given.unread}

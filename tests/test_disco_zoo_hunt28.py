@@ -13,13 +13,9 @@ import cv2
 import numpy as np
 import pytest
 
+from kit.disco_reads import kinds_of
 from kit.screen_damage import toast
 from test_disco_zoo_screens import located_and_read, real_rescue, real_screen
-
-
-def _kinds(text: str) -> list[list[str]]:
-    return [["ground" if t == "." else "empty" if t == "-" else "found" for t in row.split()]
-            for row in text.splitlines()[3:]]
 
 
 def _clean(seed: int):
@@ -67,7 +63,7 @@ def reads():
 
 def _read_right(one) -> bool:
     text, kinds, plain, asked = one
-    return kinds == _kinds(text) and (plain == text or (bool(asked) and not plain))
+    return kinds == kinds_of(text) and (plain == text or (bool(asked) and not plain))
 
 
 def test_a_bottom_row_tapped_beside_dirt_coloured_scenery_is_the_boards(reads):

@@ -14,15 +14,11 @@ import cv2
 import numpy as np
 import pytest
 
+from kit.disco_reads import kinds_of, kinds_seen
 from kit.rescues import random_rescue_board
 from kit.screen_damage import toast
 from kit.skins import disco_zoo_real as real
 from test_disco_zoo_screens import located_and_read, real_rescue
-
-
-def _kinds(text: str) -> list[list[str]]:
-    return [["ground" if t == "." else "empty" if t == "-" else "found" for t in row.split()]
-            for row in text.splitlines()[3:]]
 
 
 def _cut_into_the_bar(seed: int, share: float) -> tuple[str, np.ndarray]:
@@ -109,7 +105,7 @@ def test_the_board_around_a_lattice_of_4_5_its_pitch_reading_most_tiles_is_tried
     text, screen, plain, asked = reads["600006"]
     if screen is None:
         return
-    assert [[t.kind for t in row] for row in screen.tiles] == _kinds(text)
+    assert kinds_seen(screen) == kinds_of(text)
     assert plain == text or (bool(asked) and not plain)
 
 
@@ -119,7 +115,7 @@ def test_a_lattice_a_row_off_the_board_gives_way_to_the_board(reads):
     the board (read exactly, or asked for the animals)."""
     text, screen, plain, asked = reads["600049"]
     assert screen is not None
-    assert [[t.kind for t in row] for row in screen.tiles] == _kinds(text)
+    assert kinds_seen(screen) == kinds_of(text)
     assert plain == text or (bool(asked) and not plain)
 
 
@@ -128,4 +124,4 @@ def test_a_lattice_whose_edge_row_reads_nothing_while_the_next_reads_more_is_ref
     lattice a row up reads more of its tiles, but not all. Neither is sure: refused, never
     read wrong."""
     text, screen, plain, asked = reads["600015"]
-    assert screen is None or [[t.kind for t in row] for row in screen.tiles] == _kinds(text)
+    assert screen is None or kinds_seen(screen) == kinds_of(text)

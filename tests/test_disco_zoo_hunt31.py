@@ -15,9 +15,10 @@ from gridsight.games.disco_zoo.cards import frame_sides
 from gridsight.games.disco_zoo.lengths import told_apart
 from gridsight.games.disco_zoo.screen import locate_rescue
 from gridsight.readers.base import ReadError
-from kit.disco_reads import located_or_refused, read_given
+from kit.disco_reads import (assert_nothing_stated_wrong, located_or_refused, read_given,
+                             read_plain)
 from kit.screen_damage import toast
-from test_disco_zoo_screens import _read_plain, real_rescue, real_screen, stated_wrong
+from test_disco_zoo_screens import real_rescue, real_screen
 
 
 def _drawn(seed: int, wider: bool = False):
@@ -59,7 +60,7 @@ def both_reads(screen, image: np.ndarray, text: str) -> tuple:
     pinned screens): (the plain text, its warnings, the request for names, its unread cells,
     the --animals reading or its refusal's words, the screen)."""
     board = screen.board_read("disco-zoo/structure")
-    plain, warnings, asked, _, unread = _read_plain(screen, board, image)
+    plain, warnings, asked, _, unread = read_plain(screen, board, image)
     try:
         named: object = read_given(screen, text, board)
     except ReadError as error:
@@ -95,14 +96,14 @@ def right_or_asked(read: tuple) -> None:
     text, plain, warnings, asked, unread, _, _ = read
     assert plain or asked
     if plain:
-        assert stated_wrong(text, plain, warnings, unread) == []
+        assert_nothing_stated_wrong(text, plain, warnings, unread)
 
 
 def right_or_refused(read: tuple) -> None:
     """A pinned screen with its true ``--animals``: read right, or refused in words."""
     text, _, _, _, _, named, _ = read
     if not isinstance(named, str):
-        assert stated_wrong(text, named.text, named.warnings, named.unread) == []
+        assert_nothing_stated_wrong(text, named)
 
 
 def pinned_fixture(screens: dict):
@@ -164,18 +165,30 @@ def test_read_right_or_asked(reads, name):
     if len(reads[name]) == 2:
         assert "board" in reads[name][1]
         return
-    text, plain, warnings, asked, unread, _, _ = reads[name]
-    assert plain or "--animals" in asked
+    assert plain_right_or_asked(reads[name])
+
+
+def plain_right_or_asked(read: tuple) -> bool:
+    """A pinned screen (:func:`pinned_reads`) with no options: read right (asserted), or
+    asked for ``--animals``; whether it was read or asked."""
+    text, plain, warnings, asked, unread, _, _ = read
     if plain:
-        assert stated_wrong(text, plain, warnings, unread) == []
+        assert_nothing_stated_wrong(text, plain, warnings, unread)
+    return bool(plain) or "--animals" in asked
+
+
+def given_right(read: tuple) -> None:
+    """A pinned screen with its true ``--animals``: read (not refused) and right."""
+    text, _, _, _, _, named, _ = read
+    assert not isinstance(named, str), named
+    assert_nothing_stated_wrong(text, named)
 
 
 @pytest.mark.parametrize("name", SCREENS)
 def test_read_right_with_the_animals_named(reads, name):
     if len(reads[name]) == 2:
         return  # refused before any reading
-    text, _, _, _, _, named, _ = reads[name]
-    assert stated_wrong(text, named.text, named.warnings, named.unread) == []
+    given_right(reads[name])
 
 
 def test_a_toast_across_a_row_hides_its_tiles(reads):

@@ -13,11 +13,10 @@ import cv2
 import numpy as np
 import pytest
 
-from gridsight.games.disco_zoo.screen import locate_rescue
 from gridsight.games.disco_zoo.screen_text import taps_left
 from gridsight.vision.digits import NumberRead
-from test_disco_zoo_hunt31 import _drawn, both_reads
-from test_disco_zoo_screens import real_screen, stated_wrong
+from test_disco_zoo_hunt31 import _drawn, given_right, pinned_reads, plain_right_or_asked
+from test_disco_zoo_screens import real_screen
 
 
 def _shrunk_jpeg(seed: int) -> tuple[str, np.ndarray]:
@@ -39,27 +38,19 @@ BUSHES = {"bush at the board's corner": (4, 0), "bush over a tile": (2, 2)}
 @pytest.fixture(scope="module")
 def reads():
     """Each pinned screen read with no options and with ``--animals``: name: (truth,
-    *:func:`test_disco_zoo_hunt31.both_reads`)."""
-    out: dict = {}
-    for name, draw in SCREENS.items():
-        text, image = draw()
-        out[name] = (text, *both_reads(locate_rescue(image), image, text))
-    return out
+    *:func:`test_disco_zoo_hunt31.both_reads`), by :func:`test_disco_zoo_hunt31.pinned_reads`."""
+    return pinned_reads(SCREENS)
 
 
 @pytest.mark.parametrize("name", SCREENS)
 def test_read_right_or_asked(reads, name):
     """With no options: read right, or the player asked for --animals."""
-    text, plain, warnings, asked, unread, _, _ = reads[name]
-    assert plain or "--animals" in asked
-    if plain:
-        assert stated_wrong(text, plain, warnings, unread) == []
+    assert plain_right_or_asked(reads[name])
 
 
 @pytest.mark.parametrize("name", SCREENS)
 def test_read_right_with_the_animals_named(reads, name):
-    text, _, _, _, _, named, _ = reads[name]
-    assert stated_wrong(text, named.text, named.warnings, named.unread) == []
+    given_right(reads[name])
 
 
 @pytest.mark.parametrize("name", BUSHES)

@@ -11,39 +11,19 @@ The screens are drawn again as the screens test draws them and read with OCR off
 
 from __future__ import annotations
 
-import pytest
-
-from kit.disco_reads import given_or_refused
-from test_disco_zoo_screens import real_screen, stated_wrong
-
-SCREENS = (1203129,)
+from kit.disco_reads import assert_nothing_stated_wrong, seed_read
 
 
-@pytest.fixture(scope="module")
-def located():
-    """seed -> (its truth, the rescue screen located or the refusal's words, its reading
-    with --animals or None), OCR off."""
-    out = {}
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("GRIDSIGHT_OCR", "off")
-        for seed in SCREENS:
-            base = seed - seed % 100
-            _, text, image, _ = real_screen(seed - base, base, wider=True, widest="all")
-            screen, refused, given = given_or_refused(image, text)
-            out[seed] = (text, refused if screen is None else screen, given)
-    return out
-
-
-def test_tapped_tiles_alike_near_the_lawns_green_are_unread_not_grass(located):
+def test_tapped_tiles_alike_near_the_lawns_green_are_unread_not_grass():
     # widest 1203129 at 2.65x (Polar, a checkered dark-green lawn, 9 tiles tapped): the
     # eight empty tiles' dirt one colour, 6.3-6.7 Lab from their squares' green (the grass
     # tiles' own scatter 0.9, the spread's floor 8): read as grass, all eight stated
     # untapped both ways
-    text, screen, given = located[1203129]
+    seen = seed_read(1203129, 1203100)
+    screen = seen.found
     assert not isinstance(screen, str), screen
     empties = {(0, 1), (0, 2), (0, 3), (1, 1), (1, 4), (3, 3), (4, 2), (4, 4)}
     assert all(screen.tiles[r][c].kind != "ground" for r, c in empties)
-    assert given is not None
-    assert stated_wrong(text, given.text, given.warnings, given.unread) == []
+    assert_nothing_stated_wrong(seen.text, seen.given)
     # the grass tiles stay grass
     assert sum(tile.kind == "ground" for row in screen.tiles for tile in row) == 16

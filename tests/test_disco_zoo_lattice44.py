@@ -21,11 +21,9 @@ import pytest
 
 from disco_zoo_variants import drawn, variant
 from gridsight.games.disco_zoo import screen
-from gridsight.games.disco_zoo.screen import locate_rescue
 from gridsight.vision.errors import BoardNotFoundError
 from gridsight.vision.lattice import lattices_at
-from kit.disco_reads import read_given
-from test_disco_zoo_screens import _read_plain, stated_wrong
+from kit.disco_reads import seed_read
 
 TOAST = 1_194_018
 CROP = 1_193_001
@@ -42,25 +40,17 @@ def _best(image, guess):
 
 @pytest.fixture(scope="module")
 def toast_image():
-    shot, text = drawn(TOAST, True, "all")
-    (x0, y0), (x1, _) = shot.geometry.board_to_image([(0.0, 0.0), (5.0, 5.0)])
-    return variant("toast", shot, TOAST), text, (float(x0), float(y0), float(x1 - x0) / 5)
+    seen = seed_read(TOAST, variant="toast")
+    (x0, y0), (x1, _) = seen.shot.geometry.board_to_image([(0.0, 0.0), (5.0, 5.0)])
+    return seen.image, seen.text, (float(x0), float(y0), float(x1 - x0) / 5)
 
 
-def test_toast_1194018_refused_or_read_with_nothing_stated_wrong(monkeypatch, toast_image):
-    monkeypatch.setenv("GRIDSIGHT_OCR", "off")
-    image, text, _ = toast_image
-    try:
-        found = locate_rescue(image)
-    except BoardNotFoundError as refusal:
-        assert "place is unsure" in str(refusal)
+def test_toast_1194018_refused_or_read_with_nothing_stated_wrong():
+    seen = seed_read(TOAST, variant="toast")
+    if seen.refused is not None:
+        assert "place is unsure" in seen.refused
         return
-    board = found.board_read("disco-zoo/structure")
-    plain, warnings, _, _, unread = _read_plain(found, board, image)
-    if plain:
-        assert stated_wrong(text, plain, warnings, unread) == []
-    named = read_given(found, text, board)
-    assert stated_wrong(text, named.text, named.warnings, named.unread) == []
+    seen.assert_read_right()
 
 
 def test_a_weaker_lattice_of_3_4_the_boards_pitch_is_refused(monkeypatch, toast_image):

@@ -22,16 +22,10 @@ import pytest
 import gridsight.games.disco_zoo.screen as screen
 from gridsight.games.disco_zoo.screen import TileSeen, locate_rescue
 from gridsight.vision.errors import BoardNotFoundError
+from kit.disco_reads import kinds_of, kinds_seen
 from kit.rescues import random_rescue_board
 from kit.skins import disco_zoo_real as real
 from test_disco_zoo_screens import real_screen
-
-KIND = {".": "ground", "-": "empty"}  # any other token: a found tile
-
-
-def _kinds(text: str) -> list[list[str]]:
-    rows = [line.split() for line in text.splitlines() if len(line.split()) == 5][-5:]
-    return [[KIND.get(t, "found") for t in row] for row in rows]
 
 
 @pytest.fixture(scope="module")
@@ -54,8 +48,8 @@ def test_a_board_of_dirt_as_light_as_its_grass_is_read_on_its_own_lattice(
     monkeypatch.setenv("GRIDSIGHT_OCR", "off")
     text, image = widest[seed]
     found = locate_rescue(image)
-    truth = _kinds(text)
-    assert [[t.kind for t in row] for row in found.tiles] == truth
+    truth = kinds_of(text)
+    assert kinds_seen(found) == truth
     assert sum(row.count("empty") for row in truth) >= 6
 
 
@@ -102,7 +96,7 @@ def test_tapped_tiles_of_a_hue_not_the_grass_are_read_whatever_their_lightness(
     found = locate_rescue(shot.image)
     truth = [["found" if label.startswith("animal:") else label for label in row]
              for row in board.labels]
-    kinds = [[t.kind for t in row] for row in found.tiles]
+    kinds = kinds_seen(found)
     for r in range(5):
         for c in range(5):
             if truth[r][c] == "empty":

@@ -19,7 +19,7 @@ import pytest
 from gridsight.games.disco_zoo import names
 from gridsight.games.disco_zoo.lengths import length_unsure, letter_spans
 from gridsight.games.disco_zoo.settle import RARITY_SURE
-from test_disco_zoo_screens import located_and_read, real_screen, stated_wrong
+from kit.disco_reads import assert_nothing_stated_wrong, seed_read
 
 SCREENS = (995012, 995033, 1008013)
 
@@ -29,13 +29,11 @@ def reads():
     """seed -> (its cards as drawn, the screen found, its truth, the text read, the request
     for --animals), each read with no options and OCR off."""
     out = {}
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("GRIDSIGHT_OCR", "off")
-        for seed in SCREENS:
-            base = seed - seed % 10_000
-            shot, text, image, _ = real_screen(seed - base, base, wider=True, widest="all")
-            screen, plain, asked = located_and_read(image)
-            out[seed] = (shot.extras["cards"], screen, text, plain, asked)
+    for seed in SCREENS:
+        seen = seed_read(seed, seed - seed % 10_000)
+        assert seen.refused is None, seen.refused
+        plain, _, asked, _, _ = seen.plain
+        out[seed] = (seen.shot.extras["cards"], seen.screen, seen.text, plain, asked)
     return out
 
 
@@ -48,7 +46,7 @@ def test_a_rarity_the_name_lines_length_belies_is_not_counted_on(reads):
     first = screen.cards[0]
     assert first.rarity == "mythical" and first.rarity_confidence >= RARITY_SURE
     if plain:
-        assert stated_wrong(text, plain) == []
+        assert_nothing_stated_wrong(text, plain)
     else:
         listed = asked.split("card 1: ")[1].split(";")[0]
         assert "Saber Tooth" in listed, asked
@@ -85,7 +83,8 @@ def test_a_long_name_cut_where_a_word_ends_reads_as_its_first_words(reads):
     assert "FLYING" not in names.card_texts(_line([11, 10, 10, 2, 11, 11], 60), 125)
     drawn, _, text, plain, asked = reads[995033]
     assert drawn[0].name == "Flying Squirrel"
-    assert plain and stated_wrong(text, plain) == [], asked
+    assert plain, asked
+    assert_nothing_stated_wrong(text, plain)
 
 
 def test_a_glyph_that_may_be_two_letters_leaves_the_lines_length_unsure(reads):
@@ -103,7 +102,8 @@ def test_a_glyph_that_may_be_two_letters_leaves_the_lines_length_unsure(reads):
     assert length_unsure(_line([13, 12, 13, 21], 72), "Kiwi", ("Kiwi", "Camel"), 8.0)  # no W
     drawn, _, text, plain, asked = reads[1008013]
     assert drawn[0].name == "Penguin"
-    assert not plain or stated_wrong(text, plain) == [], plain
+    if plain:
+        assert_nothing_stated_wrong(text, plain)
 
 
 def _piece(x: int, y: int, widths: list[int], height: int, step: int) -> names.TextLine:
@@ -141,12 +141,11 @@ def test_a_title_of_unsure_length_says_no_region_by_its_length():
 def test_a_name_found_in_two_pieces_side_by_side_is_read_whole(monkeypatch):
     # widest 995023 at 0.99x: card 2's DIPLODOCUS as DI and the rest; DI alone was taken for
     # its name, and its candidates were any Jurassic animal's
-    from gridsight.games.disco_zoo.screen import locate_rescue
-
     monkeypatch.setenv("GRIDSIGHT_OCR", "off")
-    shot, _, image, _ = real_screen(23, 995_000, wider=True, widest="all")
-    assert shot.extras["cards"][1].name == "Diplodocus"
-    screen = locate_rescue(image)
+    seen = seed_read(995_023, 995_000)
+    assert seen.shot.extras["cards"][1].name == "Diplodocus"
+    image, screen = seen.image, seen.found
+    assert not isinstance(screen, str), screen
     words = names.screen_words(image, screen.cards, screen.lattice.y, None)
     line = words.lines["names"][1]
     assert line is not None and line.box[0] <= 147 and line.box[2] >= 55, line.box

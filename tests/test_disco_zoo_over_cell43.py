@@ -13,31 +13,20 @@ tile's edges as a toast or a finger does
 from __future__ import annotations
 
 import numpy as np
-import pytest
 
 import gridsight.games.disco_zoo.screen as screen
-from gridsight.games.disco_zoo.screen import PATCH, locate_rescue
-from test_disco_zoo_lighter41 import _kinds
-from test_disco_zoo_screens import real_screen
+from gridsight.games.disco_zoo.screen import PATCH
+from kit.disco_reads import assert_no_kind_wrong, seed_read
 
 
-@pytest.fixture(scope="module")
-def shot():
+def test_a_found_tile_off_its_cells_middle_is_read_found():
     # widest 1140014 at 0.65x (Mars): the rare Marsten's tile against its cell's top-left,
     # the cell's dark green (L 44) just above the dirt's bar (42.7); hidden before
-    return real_screen(14, 1_140_000, wider=True, widest="all")[1:3]
-
-
-def test_a_found_tile_off_its_cells_middle_is_read_found(shot, monkeypatch):
-    monkeypatch.setenv("GRIDSIGHT_OCR", "off")
-    text, image = shot
-    found = locate_rescue(image)
+    seen = seed_read(1_140_014, 1_140_000)
+    found = seen.found
+    assert not isinstance(found, str), found
     assert found.tiles[3][3].kind == "found" and found.tiles[3][3].rarities == ()
-    truth = _kinds(text)
-    for r, row in enumerate(found.tiles):  # nothing stated wrong
-        for c, seen in enumerate(row):
-            if seen.kind not in ("unknown", "hidden"):
-                assert seen.kind == truth[r][c], (r, c)
+    assert_no_kind_wrong(found, seen.text)  # nothing stated wrong
 
 
 def _patch(colour, grass=(53.0, -34.0, 25.0), ink=True, box=(4, 30, 2, 26)):

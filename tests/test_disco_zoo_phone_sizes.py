@@ -17,6 +17,7 @@ from __future__ import annotations
 import pytest
 
 from gridsight.games.disco_zoo.screen import locate_rescue
+from kit.disco_reads import kinds_of
 from sample_sizes import FULL_SAMPLES, samples
 from test_disco_zoo_screens import _animal_outcomes, names_of, read_plainly, real_screen
 
@@ -52,11 +53,6 @@ def phone_reads(workers):
     return workers(_phone_read, PHONE_KS)
 
 
-def _kinds(text: str) -> list[list[str]]:
-    return [["ground" if t == "." else "empty" if t == "-" else "found" for t in row.split()]
-            for row in text.splitlines()[3:]]
-
-
 @pytest.mark.slow
 def test_phone_sized_screens_are_wide(phone_reads):
     assert max(one["width"] for one in phone_reads) > 1500
@@ -65,7 +61,7 @@ def test_phone_sized_screens_are_wide(phone_reads):
 
 @pytest.mark.slow
 def test_every_tile_of_a_phone_sized_screen_is_read(phone_reads):
-    wrong = [one["seed"] for one in phone_reads if one["kinds"] != _kinds(one["text"])]
+    wrong = [one["seed"] for one in phone_reads if one["kinds"] != kinds_of(one["text"])]
     assert not wrong
 
 

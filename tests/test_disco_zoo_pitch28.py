@@ -18,12 +18,8 @@ from gridsight.games.disco_zoo.screen import (
     read_tiles,
 )
 from gridsight.vision.lattice import Lattice
+from kit.disco_reads import kinds_of, kinds_seen
 from test_disco_zoo_screens import located_and_read, real_screen
-
-
-def _kinds(text: str) -> list[list[str]]:
-    return [["ground" if t == "." else "empty" if t == "-" else "found" for t in row.split()]
-            for row in text.splitlines()[3:]]
 
 
 @pytest.fixture(scope="module")
@@ -40,7 +36,7 @@ def test_a_board_with_faint_lines_is_read_on_its_own_pitch(screen_500005):
     text, image, screen, plain, asked = screen_500005
     board = screen.lattice
     assert image.shape[1] * 0.15 < board.pitch_x  # 53 px tiles on a 325 px screen, not 42.6
-    assert [[t.kind for t in row] for row in screen.tiles] == _kinds(text)
+    assert kinds_seen(screen) == kinds_of(text)
     assert plain == text or (bool(asked) and not plain)
 
 

@@ -26,10 +26,11 @@ import pytest
 from gridsight.readers.base import ReadError, ReadHints
 from gridsight.games.disco_zoo.screen import locate_rescue
 from gridsight.games.disco_zoo.settle import RARITY_SURE
-from gridsight.games.disco_zoo.screen_text import read_screen
 from gridsight.readers.find import detect_game, find_board
 from gridsight.registry import get_reader, reader_names
-from kit.disco_reads import located, names_of, read_given
+from kit.disco_reads import (  # noqa: F401 (stated_wrong: bench/ imports it from here)
+    WRONG_RULES, located, names_of, read_given, stated_wrong)
+from kit.disco_reads import headers as _headers, read_plain as _read_plain
 from kit.rescues import random_rescue_board
 from kit.skins import disco_zoo_real as real
 from kit.skins import pentomino, tile_path
@@ -239,81 +240,6 @@ def located_and_read(image: np.ndarray):
     screen = locate_rescue(image)
     plain, _, asked, _ = read_plainly(screen, screen.board_read("disco-zoo/structure"), image)
     return screen, plain, asked
-
-
-def _read_plain(screen, board, image: np.ndarray):
-    """:func:`read_plainly`'s four and the cells the read listed unread (empty when it was
-    not read)."""
-    from gridsight.readers.base import ReadError
-
-    try:
-        reading = read_screen(screen, board, ReadHints(), image=image)
-    except ReadError as error:
-        said = str(error)
-        return "", (), *((said, "") if "--animals" in said else ("", said)), ()
-    return reading.text, tuple(reading.warnings), "", "", tuple(reading.unread)
-
-
-WRONG_RULES = ("region", "animals", "tile kind", "found animal", "attempts")
-KIND = {".": "ground", "-": "empty"}  # any other token: a found tile
-
-
-def _headers(text: str) -> dict[str, str]:
-    return dict(line.split(": ", 1) for line in text.splitlines() if ": " in line)
-
-
-def _grid(text: str) -> list[list[str]]:
-    return [line.split() for line in text.splitlines() if ": " not in line and line.strip()]
-
-
-def stated_wrong(text: str, read: str, warnings=(), unread=()) -> list[str]:
-    """What ``read`` (a board text) states without a warning that the truth ``text`` denies:
-    one reason a line, each starting with its rule (:data:`WRONG_RULES`); none: not WRONG.
-
-    - ``region``: the region line names another region (an empty one states none);
-    - ``animals``: the animals line names other animals, or the same in another order (the
-      tiles' numbers point into it);
-    - ``tile kind``: a tile stated of another kind than drawn: written ``.`` (untapped) and
-      not among ``unread`` (the cells the read listed unread: not stated), written ``-``
-      (tapped, empty), or written as a found tile (a number, ``a/b`` or ``*``) on ground or
-      an empty tile;
-    - ``found animal``: a found tile written as another animal (by name, through each text's
-      animals line), or as ``a/b`` candidates without its own;
-    - ``attempts``: the taps line's counts (``taps: 18/10``: one of these) not holding the
-      truth with no ``attempts counter not read`` warning among ``warnings``: a warned count
-      is flagged, not WRONG.
-    """
-    truth, said = _headers(text), _headers(read)
-    out = []
-    if said.get("region", "") and said.get("region") != truth.get("region"):
-        out.append(f"region {said['region']!r} for {truth.get('region')!r}")
-    names, seen_names = truth["animals"].split(", "), said.get("animals", "").split(", ")
-    if seen_names != names:
-        out.append(f"animals {', '.join(seen_names)!r} for {', '.join(names)!r}")
-    listed = {tuple(cell) for cell in unread}
-
-    def animal(token: str, among: list[str]) -> str:
-        return among[int(token) - 1] if token.isdigit() and 0 < int(token) <= len(among) \
-            else f"#{token}"
-
-    for r, (want_row, got_row) in enumerate(zip(_grid(text), _grid(read))):
-        for c, (want, got) in enumerate(zip(want_row, got_row)):
-            if got == want and seen_names == names or got == "." and (r, c) in listed:
-                continue
-            where = f"row {r + 1}, column {c + 1}"
-            kind, stated = KIND.get(want, "found"), KIND.get(got, "found")
-            if kind != stated:
-                out.append(f"tile kind {where}: {got!r} ({stated}) for {want!r} ({kind})")
-            elif kind == "found" and got != "*":
-                options = [animal(k, seen_names) for k in got.split("/")]
-                if animal(want, names) not in options:
-                    out.append(f"found animal {where}: {'/'.join(options)} for "
-                               f"{animal(want, names)}")
-    counts = said.get("taps", "").split("/")
-    if truth["taps"] not in counts and \
-            not any("attempts counter not read" in w for w in warnings):
-        out.append(f"attempts {said.get('taps')!r} for {truth['taps']!r}, no warning")
-    return out
 
 
 def _real_read(k: int, base: int = SEED,

@@ -6,12 +6,15 @@ screens so, or records that the board was refused in words).
 from __future__ import annotations
 
 from collections import OrderedDict
+from contextlib import contextmanager
+from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
 from gridsight.games.disco_zoo.screen import locate_rescue
 from gridsight.games.disco_zoo.screen_text import read_screen
-from gridsight.readers.base import ReadHints
+from gridsight.readers.base import ReadError, ReadHints
 from gridsight.vision.errors import BoardNotFoundError
 
 
@@ -122,3 +125,213 @@ def text_line(boxes, words: tuple[int, ...] | None = None):
     height = max(b[3] for b in boxes)
     return names.TextLine(glyphs, words or (len(boxes),),  # type: ignore[arg-type]
                           (x0, y0, x1 - x0, height), float(height), (0.0, 0.0, 0.0))
+
+
+def read_plain(screen, board, image: np.ndarray):
+    """``screen`` read with no options: (its text, its warnings, the request for
+    ``--animals`` when the names were not settled, another refusal, the cells the read
+    listed unread); the text and the cells empty when it was not read."""
+    try:
+        reading = read_screen(screen, board, ReadHints(), image=image)
+    except ReadError as error:
+        said = str(error)
+        return "", (), *((said, "") if "--animals" in said else ("", said)), ()
+    return reading.text, tuple(reading.warnings), "", "", tuple(reading.unread)
+
+
+WRONG_RULES = ("region", "animals", "tile kind", "found animal", "attempts")
+KIND = {".": "ground", "-": "empty"}  # any other token: a found tile
+
+
+def headers(text: str) -> dict[str, str]:
+    """A board text's ``name: value`` lines."""
+    return dict(line.split(": ", 1) for line in text.splitlines() if ": " in line)
+
+
+def _grid(text: str) -> list[list[str]]:
+    return [line.split() for line in text.splitlines() if ": " not in line and line.strip()]
+
+
+def stated_wrong(text: str, read: str, warnings=(), unread=()) -> list[str]:
+    """What ``read`` (a board text) states without a warning that the truth ``text`` denies:
+    one reason a line, each starting with its rule (:data:`WRONG_RULES`); none: not WRONG.
+
+    - ``region``: the region line names another region (an empty one states none);
+    - ``animals``: the animals line names other animals, or the same in another order (the
+      tiles' numbers point into it);
+    - ``tile kind``: a tile stated of another kind than drawn: written ``.`` (untapped) and
+      not among ``unread`` (the cells the read listed unread: not stated), written ``-``
+      (tapped, empty), or written as a found tile (a number, ``a/b`` or ``*``) on ground or
+      an empty tile;
+    - ``found animal``: a found tile written as another animal (by name, through each text's
+      animals line), or as ``a/b`` candidates without its own;
+    - ``attempts``: the taps line's counts (``taps: 18/10``: one of these) not holding the
+      truth with no ``attempts counter not read`` warning among ``warnings``: a warned count
+      is flagged, not WRONG.
+    """
+    truth, said = headers(text), headers(read)
+    out = []
+    if said.get("region", "") and said.get("region") != truth.get("region"):
+        out.append(f"region {said['region']!r} for {truth.get('region')!r}")
+    names, seen_names = truth["animals"].split(", "), said.get("animals", "").split(", ")
+    if seen_names != names:
+        out.append(f"animals {', '.join(seen_names)!r} for {', '.join(names)!r}")
+    listed = {tuple(cell) for cell in unread}
+
+    def animal(token: str, among: list[str]) -> str:
+        return among[int(token) - 1] if token.isdigit() and 0 < int(token) <= len(among) \
+            else f"#{token}"
+
+    for r, (want_row, got_row) in enumerate(zip(_grid(text), _grid(read))):
+        for c, (want, got) in enumerate(zip(want_row, got_row)):
+            if got == want and seen_names == names or got == "." and (r, c) in listed:
+                continue
+            where = f"row {r + 1}, column {c + 1}"
+            kind, stated = KIND.get(want, "found"), KIND.get(got, "found")
+            if kind != stated:
+                out.append(f"tile kind {where}: {got!r} ({stated}) for {want!r} ({kind})")
+            elif kind == "found" and got != "*":
+                options = [animal(k, seen_names) for k in got.split("/")]
+                if animal(want, names) not in options:
+                    out.append(f"found animal {where}: {'/'.join(options)} for "
+                               f"{animal(want, names)}")
+    counts = said.get("taps", "").split("/")
+    if truth["taps"] not in counts and \
+            not any("attempts counter not read" in w for w in warnings):
+        out.append(f"attempts {said.get('taps')!r} for {truth['taps']!r}, no warning")
+    return out
+
+
+def kinds_of(text: str) -> list[list[str]]:
+    """The tiles' kinds a truth text draws (its last five rows): ``ground``, ``empty`` or
+    ``found``, as :class:`~gridsight.games.disco_zoo.screen.TileSeen` names them."""
+    rows = [line.split() for line in text.splitlines() if len(line.split()) == 5][-5:]
+    return [[KIND.get(t, "found") for t in row] for row in rows]
+
+
+def kinds_seen(screen) -> list[list[str]]:
+    """The kinds of a located screen's tiles, row by row."""
+    return [[tile.kind for tile in row] for row in screen.tiles]
+
+
+def assert_no_kind_wrong(screen, text: str) -> None:
+    """Assert that no tile of the located ``screen`` is seen of another kind than the truth
+    ``text`` draws (``unknown`` and ``hidden``: not seen, not stated); the message names
+    each cell, the kind seen and the truth."""
+    wrong = [f"row {r + 1}, column {c + 1}: {seen!r} for {want!r}"
+             for r, (seen_row, want_row) in enumerate(zip(kinds_seen(screen), kinds_of(text)))
+             for c, (seen, want) in enumerate(zip(seen_row, want_row))
+             if seen not in ("unknown", "hidden") and seen != want]
+    assert not wrong, "tile kind seen wrong: " + "; ".join(wrong)
+
+
+def assert_nothing_stated_wrong(text: str, read, warnings=(), unread=()) -> None:
+    """Assert that ``read`` (a board text with its ``warnings`` and ``unread`` cells, or a
+    reading, which carries its own) states nothing the truth ``text`` denies
+    (:func:`stated_wrong`); the message names each cell, what was stated and the truth. A
+    reading of ``None`` (not read) fails: say ``if plain:`` where a read may be refused."""
+    assert read is not None, "not read"
+    if not isinstance(read, str):
+        read, warnings, unread = read.text, read.warnings, read.unread
+    wrong = stated_wrong(text, read, warnings, unread)
+    assert not wrong, "stated wrong: " + "; ".join(wrong) + f"\n{read}\n(truth)\n{text}"
+
+
+@contextmanager
+def _ocr_off():
+    import pytest
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("GRIDSIGHT_OCR", "off")
+        yield
+
+
+@dataclass(eq=False)
+class SeedRead:
+    """A pinned seed's screen drawn, located with OCR off (as the pinned WRONGs were found)
+    and read when asked: :func:`seed_read`'s answer."""
+
+    text: str  #: its truth
+    image: np.ndarray
+    shot: object
+    screen: object | None  #: the screen located, ``None`` when refused
+    refused: str | None  #: the refusal's words, ``None`` when located
+
+    @property
+    def found(self):
+        """The screen located, or the refusal's words."""
+        return self.refused if self.screen is None else self.screen
+
+    @cached_property
+    def board(self):
+        assert self.screen is not None, self.refused
+        return self.screen.board_read("disco-zoo/structure")
+
+    @cached_property
+    def given(self):
+        """Its reading with its true ``--animals`` (:func:`read_given`), ``None`` when
+        refused; a ReadError raised as the read raises it."""
+        if self.screen is None:
+            return None
+        with _ocr_off():
+            return read_given(self.screen, self.text, self.board)
+
+    @cached_property
+    def given_on_image(self):
+        """:attr:`given` with the picture given as well (``read_given(..., image=)``: the
+        steps that look at it again)."""
+        assert self.screen is not None, self.refused
+        with _ocr_off():
+            return read_given(self.screen, self.text, self.board, image=self.image)
+
+    @cached_property
+    def plain(self):
+        """Its read with no options: :func:`read_plain`'s five."""
+        assert self.screen is not None, self.refused
+        with _ocr_off():
+            return read_plain(self.screen, self.board, self.image)
+
+    def assert_read_right(self) -> None:
+        """Nothing stated wrong with ``--animals``, nor with no options when read so."""
+        plain, warnings, _, _, unread = self.plain
+        if plain:
+            assert_nothing_stated_wrong(self.text, plain, warnings, unread)
+        assert_nothing_stated_wrong(self.text, self.given)
+
+
+#: :func:`seed_read`'s answers in this process, the oldest dropped past :data:`SEED_READS`.
+_SEED_READS: OrderedDict = OrderedDict()
+SEED_READS = 16
+
+
+def seed_read(seed: int, base: int | None = None, widest: str = "all",
+              variant: str = "") -> SeedRead:
+    """Real-look screen ``seed`` drawn as the screens test draws it (``real_screen(seed -
+    base, base, ...)``: ``base`` sets which screens buy attempts; the seed itself by default),
+    on the widest look's ``widest`` properties (``""``: the default look, not wider), or as
+    ``bench/disco_zoo_variants.py`` draws its ``variant``; located with OCR off. Answered
+    once per process (reads made when first asked, then kept): only for a module fixture or
+    a test that changes nothing the locate or read does; one that does locates itself."""
+    key = (seed, base, widest, variant)
+    if key not in _SEED_READS:
+        if variant:
+            from disco_zoo_variants import drawn, variant as varied
+
+            shot, text = drawn(seed, True, widest)
+            image = varied(variant, shot, seed)
+        else:
+            from test_disco_zoo_screens import real_screen
+
+            start = seed if base is None else base
+            shot, text, image, _ = real_screen(seed - start, start, wider=bool(widest),
+                                               widest=widest)
+        with _ocr_off():
+            try:
+                screen, refused = located(image), None
+            except BoardNotFoundError as error:
+                screen, refused = None, str(error)
+        _SEED_READS[key] = SeedRead(text, image, shot, screen, refused)
+        while len(_SEED_READS) > SEED_READS:
+            _SEED_READS.popitem(last=False)
+    _SEED_READS.move_to_end(key)
+    return _SEED_READS[key]
