@@ -32,6 +32,24 @@ def test_the_title_bar_taken_for_a_lone_card_is_no_card_and_its_counter_is_read(
                                             reading.unread) if why.startswith("attempts")]
 
 
+
+def test_a_lone_card_showing_no_sprite_and_no_box_row_is_a_card_all_the_same(monkeypatch):
+    # fresh 1221007 at 1.0x (Northern, 6 attempts left): the Bear's lone card found 293 px
+    # wide over a board of 255, its sprite and box row not found (a piece of its name taken
+    # for its picture, 8 px tall at a pitch of 51), as the bar of 1204059 shows. It is 97 px
+    # tall (a picture, a name, YOU HAVE and a box row), the bar about a pitch: the counter is
+    # sought above it, and its 6 read (taken for the bar, the band down to the board took in
+    # the card, nothing read).
+    monkeypatch.setenv("GRIDSIGHT_OCR", "off")
+    _, text, image, _ = real_screen(7, 1_221_000)
+    assert text.splitlines()[2] == "taps: 6"
+    screen = locate_rescue(image)
+    lattice = screen.lattice
+    (card,) = screen.cards
+    assert card.panel.box[2] > lattice.cols * lattice.pitch_x
+    assert card.boxes is None and card.picture[3] < 0.25 * lattice.pitch_y
+    assert [digit for digit, _ in screen.counter.digits] == [6]
+
 def test_a_cards_own_label_places_its_name_not_another_cards_label(monkeypatch):
     # variant j40 of widest 1215007 (Northern, Bear and Moose): the Moose card's YOU HAVE
     # line not found whole (its HAVE 2 run into MOOSE above it by the JPEG), its name was
