@@ -4027,6 +4027,28 @@ def rarity_colours_seen(tiles: tuple[tuple[TileSeen, ...], ...]) -> dict[str, li
 
 
 INK_LEVELS = (45.0, 60.0, 80.0)  # colour distances from the bar at which the counter is read
+# The title bar may be taken for a lone card: a "card" wider than the board that holds no
+# box row and no sprite (its picture under BAR_PICTURE of the board's pitch tall: the bar's
+# words, no animal), no taller than BAR_TALL pitches (a card holds a picture, a name, a
+# YOU HAVE line and a box row: two pitches or so), is the bar, and the counter is sought
+# above the board (:func:`_the_bar`). Fresh widest 1204059 (0.62x, Moon, its three dark
+# cards unfound): the bar (226 px of the picture's 231, 45 tall, the board 208, its pitch 41)
+# the one "card", its picture 3 px tall, no box row; the counter was sought above it, in the
+# phone's status bar, the battery read 6 by 0.004 at every cut, "taps: 6" for 4 stated with
+# --animals and no warning. A lone card may be as wide (a desktop's phone of 215 px, its card
+# 214: its sprite 25 px at a pitch of 30, four boxes), wider than a narrower board (sweep35's
+# 1010008: 269 px, the board 180) or show neither sprite nor box row as found (fresh 1221007
+# at 1.0x: the Bear's card 293 px wide, 97 tall at a pitch of 51: a card, its 6 read above).
+BAR_PICTURE = 0.25
+BAR_TALL = 1.5
+
+
+def _the_bar(card: CardSeen, lattice: Lattice) -> bool:
+    """Whether ``card`` is the title bar taken for a card (:data:`BAR_PICTURE`,
+    :data:`BAR_TALL`)."""
+    return (card.panel.box[2] > lattice.cols * lattice.pitch_x and card.boxes is None
+            and card.picture[3] < BAR_PICTURE * lattice.pitch_y
+            and card.panel.box[3] <= BAR_TALL * lattice.pitch_y)
 
 
 def read_counter(image: np.ndarray, lattice: Lattice, cards: tuple[CardSeen, ...],
@@ -4041,7 +4063,11 @@ def read_counter(image: np.ndarray, lattice: Lattice, cards: tuple[CardSeen, ...
     ``missed``: the card panels found when a card beside them was missed (no card is then
     taken): the bar is above them all the same. Sought above the board instead, the band took
     in the cards and a card's words (fresh wider 770130 at 0.86x: its counter's 5 read 4 with
-    no warning, the attempts stated wrong with ``--animals``)."""
+    no warning, the attempts stated wrong with ``--animals``).
+
+    A "card" wider than the board holding no box row and no sprite is the title bar taken for
+    one (:func:`_the_bar`): it is left out, the bar then sought above the board."""
+    cards = tuple(card for card in cards if not _the_bar(card, lattice))
     boxes = [card.panel.box for card in cards] or [panel.box for panel in missed]
     bottom = min((box[1] for box in boxes), default=int(lattice.y - lattice.pitch_y))
     if bottom < 8:
