@@ -32,6 +32,7 @@ import hashlib
 import json
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from functools import cache
 
@@ -382,6 +383,20 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
     between = _between_pillars(image, pillars)
     candidates = inside(between(rows, cols, min_width=facts["board_min_width"],
                                 keep=LATTICES_KEPT, shifts=LATTICE_SHIFTS))
+    token = _PICTURE_HUE.set(_picture_hue(image, candidates, facts))
+    try:
+        return _locate_among(image, candidates, inside, between)
+    finally:
+        _PICTURE_HUE.reset(token)
+
+
+def _locate_among(image: np.ndarray, candidates: list[Lattice], inside, between
+                  ) -> RescueScreen:
+    """:func:`locate_rescue`'s search from the lattices its first search proposed
+    (``candidates``), within the grass hue the picture's own board sets
+    (:func:`_picture_hue`)."""
+    facts = screen_facts()
+    rows, cols = facts["rows"], facts["cols"]
     best = first = _best_lattice(image, candidates, None)
     proposed = list(candidates)  # (every lattice tried by its lines, for :func:`_paler_lawn`)
     # (Not when asked for a second screen, :func:`.desktop.only_sure`, and the best lattice by
@@ -665,7 +680,7 @@ def _paler_lawn(image: np.ndarray, lattice: Lattice, proposed: Sequence[Lattice]
     facts = screen_facts()
     for other in _stronger_over(lattice, proposed, PALER_STRONGER, PALER_OVER):
         _, grass, _, _, ground = _lawn_of(_tile_patches(image, other), other.cols)
-        if ground.sum() >= MIN_GROUND and not _is_green(grass, facts["ground_hue"]):
+        if ground.sum() >= MIN_GROUND and not _is_green(grass, _ground_hue(facts)):
             raise BoardNotFoundError(
                 "disco-zoo", f"the board's place is unsure: a lattice with "
                 f"{other.score / max(lattice.score, 1e-9):.0f}x the lines of the one read lies "
@@ -758,7 +773,7 @@ def _another_lawn(image: np.ndarray, lattice: Lattice, proposed: Sequence[Lattic
     own = None
     for other in _stronger_over(lattice, proposed, ANOTHER_STRONGER, ANOTHER_OVER):
         _, grass, _, _, ground = _lawn_of(_tile_patches(image, other), other.cols)
-        if ground.sum() < ANOTHER_GROUND or not _is_green(grass, facts["ground_hue"]):
+        if ground.sum() < ANOTHER_GROUND or not _is_green(grass, _ground_hue(facts)):
             continue
         if own is None:
             own = _lawn_of(_tile_patches(image, lattice), lattice.cols)[1]
@@ -822,7 +837,7 @@ def _weaker_across(image: np.ndarray, best: _Best, proposed: Sequence[Lattice]) 
         if share is None:
             continue
         _, grass, _, _, ground = _lawn_of(_tile_patches(image, other), other.cols)
-        if ground.sum() < MIN_GROUND or not _is_green(grass, facts["ground_hue"]):
+        if ground.sum() < MIN_GROUND or not _is_green(grass, _ground_hue(facts)):
             continue
         if own is None:
             own = _lawn_of(_tile_patches(image, lattice), lattice.cols)[1]
@@ -2431,7 +2446,7 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
     stack = _tile_patches(image, lattice)
     labs = list(stack)
     rims, grass, to_grass, spread, ground = _lawn_of(stack, lattice.cols)
-    if ground.sum() < MIN_GROUND or not _is_green(grass, facts["ground_hue"]):
+    if ground.sum() < MIN_GROUND or not _is_green(grass, _ground_hue(facts)):
         empty = tuple(tuple(TileSeen("unknown", confidence=0.0) for _ in range(lattice.cols))
                       for _ in range(lattice.rows))
         return empty, 0.0
@@ -3858,10 +3873,61 @@ def _closeness(a: np.ndarray, b: np.ndarray, scale: float) -> float:
     return float(np.clip(1.0 - np.linalg.norm(a - b) / (2 * scale), 0.0, 1.0))
 
 
-def _is_green(lab: np.ndarray, hue_range: list[float]) -> bool:
+def _hue_of(lab: np.ndarray) -> tuple[int, int]:
+    """A Lab colour's hue (OpenCV's 0-180) and saturation (0-255)."""
     bgr = cv2.cvtColor(np.array([[lab]], np.float32), cv2.COLOR_Lab2BGR)
     hsv = cv2.cvtColor(np.clip(bgr * 255, 0, 255).astype(np.uint8), cv2.COLOR_BGR2HSV)[0, 0]
-    return hue_range[0] <= int(hsv[0]) <= hue_range[1] and int(hsv[1]) >= 50
+    return int(hsv[0]), int(hsv[1])
+
+
+GRASS_SATURATION = 50  # a lawn's least saturation (0-255) for grass
+
+
+def _is_green(lab: np.ndarray, hue_range: list[float]) -> bool:
+    hue, saturation = _hue_of(lab)
+    return hue_range[0] <= hue <= hue_range[1] and saturation >= GRASS_SATURATION
+
+
+# The grass hue the reader takes (``ground_hue``, 20-100 of OpenCV's 0-180) is the game's
+# grass seen through a capture's colour shift, and a capture shifts a pale grass's hue far:
+# the widest skin's palest yellow-green (hue 30, saturation 70) comes out as low as 9 under
+# the measuring script's shift (each channel 0.9-1.1x and 8 levels), 0.1% of its grasses
+# under 20 (simulated over the skin's draws). The picture's own board sets the bound then:
+# the lawn of the lattice with the strongest lines the picture proposes, saturated as grass,
+# of a hue down to HUE_LEAST, lowers the bound to its hue (:func:`_picture_hue`).
+HUE_LEAST = 12
+_PICTURE_HUE: ContextVar[list[float] | None] = ContextVar("picture_hue", default=None)
+
+
+def _picture_hue(image: np.ndarray, candidates: Sequence[Lattice], facts: dict) -> list[float]:
+    """The grass hue range :func:`locate_rescue` reads ``image`` with: ``ground_hue``, its
+    low end lowered to the hue of the lawn (:data:`MIN_GROUND` tiles or more) of the lattice
+    with the strongest lines of ``candidates`` when that lawn is saturated as grass
+    (:data:`GRASS_SATURATION`) and of a hue from :data:`HUE_LEAST` up: the board is 5x5
+    grass tiles parted by thin darker lines (issue 18), the picture's strongest lattice,
+    and its grass's hue is what the capture made of it. Widest 1203107 at 1.56x (Jurassic,
+    a tan-olive grass of hue 33 drawn, 19 after the capture's shift): the board's own
+    lattice (lines 0.69) read nothing; a lattice 1.1x its pitch (lines 0.30) over the olive
+    ground round the cards and the board's top rows was read, two tapped tiles stated
+    untapped with ``--animals``. Only the low end: the picture's board vouches for its own
+    lawn, a lattice's lawn of another colour still reads nothing."""
+    bound = [float(v) for v in facts["ground_hue"]]
+    strongest = max(candidates, key=lambda lat: lat.score, default=None)
+    if strongest is None or strongest.score < 0:
+        return bound
+    _, grass, _, _, ground = _lawn_of(_tile_patches(image, strongest), strongest.cols)
+    hue, saturation = _hue_of(grass)
+    if ground.sum() >= MIN_GROUND and saturation >= GRASS_SATURATION and \
+            HUE_LEAST <= hue < bound[0]:
+        bound[0] = float(hue)
+    return bound
+
+
+def _ground_hue(facts: dict) -> list[float]:
+    """The grass hue range lawns are read with: the picture's (:func:`_picture_hue`) within
+    :func:`locate_rescue`, else ``facts``' ``ground_hue``."""
+    picture = _PICTURE_HUE.get()
+    return facts["ground_hue"] if picture is None else picture
 
 
 def _plain(sprite: Sprite | None) -> bool:
