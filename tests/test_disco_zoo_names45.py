@@ -8,9 +8,15 @@
   cut ``GHOST`` in half. Its lower half (5 px of the 14) was measured as a small name of 14
   cells (:func:`~gridsight.games.disco_zoo.lengths.by_size`) and ``Flying Squirrel`` was
   stated with no options.
+- :func:`~gridsight.games.disco_zoo.screen.read_tiles` and
+  :func:`~gridsight.games.disco_zoo.screen.off_the_lawn`: tiles stated wrong with
+  ``--animals`` under ``sj`` (0.6x, then JPEG 60): a dark bush read tapped empty (widest
+  1194009), a found tile whose cell is near the lawn's green read as grass (widest 1213004).
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 import pytest
 
@@ -54,3 +60,55 @@ def test_the_ghost_at_075x_is_not_stated_flying_squirrel(monkeypatch, ghost):
         assert stated_wrong(text, plain, warnings, unread) == []
         assert "animals: Ghost" in plain
 
+
+# -- tiles stated wrong under ``sj`` (0.6x, then JPEG 60) ---------------------------------
+
+BUSH = 1_194_009
+SLOTH = 1_213_004
+
+
+def _sj(seed: int):
+    shot, text = drawn(seed, True, "all")
+    image = variant("sj", shot, seed)
+    return image, text, locate_rescue(image)
+
+
+def _with_animals(screen, text):
+    from kit.disco_reads import read_given
+
+    return read_given(screen, text, screen.board_read("disco-zoo/structure"))
+
+
+def test_a_dark_bush_with_the_lawn_in_its_corners_is_no_tapped_tile(monkeypatch):
+    """Widest 1194009 as ``sj`` (City, a dark-green dirt): a bush over (4,1), as dark and
+    as plain as the dirt, was read tapped empty and stated so with ``--animals``; the lawn
+    shows in its corners (:func:`~gridsight.games.disco_zoo.screen._lawn_cornered`). It is
+    unread, and the tapped tile beside it (their line lost) is not hidden with it."""
+    monkeypatch.setenv("GRIDSIGHT_OCR", "off")
+    image, text, screen = _sj(BUSH)
+    assert screen.tiles[4][1].kind == "unknown" and screen.tiles[4][1].decorated
+    assert screen.tiles[4][0].kind == "empty"
+    read = _with_animals(screen, text)
+    assert stated_wrong(text, read.text, read.warnings, read.unread) == []
+    assert (4, 1) in read.unread
+
+
+def test_an_animal_over_a_cell_near_the_lawn_is_no_grass(monkeypatch):
+    """Widest 1213004 as ``sj`` (Ice Age): the Giant Sloth's three found tiles, their olive
+    cells within the lawn's spread of its green, were stated ground with ``--animals``; each
+    shows an animal over most of it and hardly any lawn
+    (:func:`~gridsight.games.disco_zoo.screen.off_the_lawn`): unread."""
+    from gridsight.games.disco_zoo.screen import off_the_lawn
+
+    monkeypatch.setenv("GRIDSIGHT_OCR", "off")
+    image, text, screen = _sj(SLOTH)
+    sloths = [(2, 0), (3, 2), (4, 0)]
+    assert all(screen.tiles[r][c].kind == "unknown" and screen.tiles[r][c].lawn
+               for r, c in sloths)
+    grass = tuple(tuple(replace(tile, kind="ground") if (r, c) in sloths else tile
+                        for c, tile in enumerate(row)) for r, row in enumerate(screen.tiles))
+    told = off_the_lawn(image, screen.lattice, grass)
+    assert all(told[r][c].kind == "unknown" for r, c in sloths)
+    assert sum(tile.kind == "ground" for row in told for tile in row) >= 15
+    read = _with_animals(screen, text)
+    assert stated_wrong(text, read.text, read.warnings, read.unread) == []
