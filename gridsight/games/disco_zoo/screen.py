@@ -2509,13 +2509,17 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
             sprite = _tile_sprite(image, lattice, r, c, own=True)
             fits = _rarity_fits(rim, references, tolerance, margin)
             if inner_l[k] < facts["empty_darkness"] * grass[0] and spread_l[k] < 8.0 \
-                    and _plain(sprite) and _lawn_cornered(stack, rims, ground, k, lattice.cols) \
+                    and _plain(sprite) and spread_l[k] >= BUSH_SPREAD \
+                    and own_share[k] < BUSH_OWN \
+                    and _lawn_cornered(stack, rims, ground, k, lattice.cols) \
                     and not _lawn_rings(stack, rims, ground, k, lattice.cols):
                 # Dark and plain as dirt, but the lawn in its corners: a dark bush over an
                 # untapped tile, unread. A tapped tile is dirt to its corners (widest 1194009
                 # as ``sj``, 0.6x + JPEG 60, City: a bush over (4,1), its middle L 26, the
                 # dirt's 30, the lawn's 45, spread 4.5, no sprite: stated tapped empty with
-                # ``--animals``; the lawn on its corners, on the four tapped tiles' none).
+                # ``--animals``; the lawn on its corners, on the four tapped tiles' none). Not
+                # flat dirt (BUSH_SPREAD, BUSH_OWN: the bush 4.5 and 0.78, the dirt under 1
+                # and 0.98 up; widest 1138004 ``top``'s tapped tiles on a dark lawn kept).
                 seen = TileSeen("unknown", confidence=0.0, decorated=True)
             elif inner_l[k] < facts["empty_darkness"] * grass[0] and spread_l[k] < 8.0 \
                     and _plain(sprite):
@@ -2755,6 +2759,10 @@ RING_CORNERS = 0.5  # share of lawn in its four corners (mean), at most
 # most 0.17 on the tiles read found there whose lawn was measured. A found tile in the
 # lawn's green rings its sprite with it and is kept (:func:`_lawn_rings`).
 LAWN_CORNERS = 0.25
+
+
+BUSH_SPREAD = 2.0  # L spread of a tile's middle from which dark plain 'dirt' may be a bush
+BUSH_OWN = 0.9  # ... and share of its inside its rim's colour under which
 
 
 def _lawn_cornered(stack: np.ndarray, rims: np.ndarray, ground: np.ndarray, k: int,
