@@ -43,6 +43,7 @@ from gridsight.vision.cipher import (
     readable_by,
     settle,
 )
+from gridsight.vision.colour_norms import norms
 from gridsight.vision.glyphs import (
     INK,
     PIECE_HEIGHT,
@@ -53,6 +54,7 @@ from gridsight.vision.glyphs import (
     banded_text_lines,
     border_colour,
     even,
+    lab,
     moved,
     pieces_joined,
     recut,
@@ -1574,8 +1576,59 @@ def _card_seen(image: np.ndarray, card: CardText,
     x0, y0, x1, y1 = max(0, x), max(0, top), min(W, x + w), min(H, y + h)
     if x1 - x0 < 8 or y1 - y0 < 8:
         return {}
-    crop = image[y0:y1, x0:x1]
     colour = border_colour(image[max(0, y):y1, x0:x1])
+    out = _seen_below(image, card, (x0, y0, x1, y1), colour, shape)
+    if card.picture is not None and y0 > max(0, y) and any(
+            seen.found and seen.found[0].box[1] <= y0
+            and sum(seen.found[0].box[1::2]) <= sum(card.picture[1::2])
+            for seen in out.values()):
+        # (a line cut by the crop's top, within the picture's box: the box took in the
+        # name, and its middle fell in it; a line running on past the box's foot is the
+        # sprite itself run into the name, seen again on the rows by :func:`_names_in_row`:
+        # widest 1.76x seed 1124006's Beaver)
+        raised = _name_top(image, colour, (x0, x1), card.picture[1], y0)
+        if raised is not None:
+            out = _seen_below(image, card, (x0, raised, x1, y1), colour, shape)
+    return out
+
+
+NAME_NARROWER = 0.5  # a row with this share of a cut line's ink, or less, is above it
+
+
+def _name_top(image: np.ndarray, colour: np.ndarray, columns: tuple[int, int], floor: int,
+              top: int) -> int | None:
+    """The first row of the line of text that row ``top`` cuts through (ink across it), up
+    to the picture's top row ``floor``: the row under the nearest row above ``top`` holding
+    :data:`NAME_NARROWER` of ``top``'s ink or less (the sprite's foot over a wider name);
+    ``None`` when none does (no line cut there, or the sprite as inked).
+    A picture box may take in the whole card when no empty row parts its sprite, name,
+    ``YOU HAVE`` line and boxes (widest 1212013 at 0.75x, a Ghost's wisps touching its name's
+    outline): its middle then cuts the name, whose lower half, five pixels tall, was measured
+    as a small name of 14 cells (:func:`.lengths.by_size`) and stated ``Flying Squirrel``."""
+    x0, x1 = columns
+    if top - floor < 2:
+        return None
+    rows = image[floor : top + 1, x0:x1]
+    ground = lab(np.asarray(colour, np.float32).reshape(1, 1, 3).clip(0, 255)
+                 .astype(np.uint8))[0, 0]
+    inked = norms(lab(rows) - ground) > INK
+
+    counts = inked.sum(axis=1)
+    cut = int(counts[-1])
+    if cut == 0:
+        return None
+    for r in range(len(inked) - 2, 0, -1):
+        if counts[r] <= NAME_NARROWER * cut:
+            return floor + r + 1
+    return None
+
+
+def _seen_below(image: np.ndarray, card: CardText, area: tuple[int, int, int, int],
+                colour: np.ndarray, shape: float | None) -> dict[str, SeenLines]:
+    """:func:`_card_seen`'s ways of seeing the card's ``area`` (x0, y0, x1, y1, image
+    pixels) on its ``colour``."""
+    x0, y0, x1, y1 = area
+    crop = image[y0:y1, x0:x1]
     pictures = _pictures(crop, colour)
     inner = _inner_colour(image, card, colour)
     if inner is not None:

@@ -445,7 +445,7 @@ def _locate_among(image: np.ndarray, candidates: list[Lattice], inside, between
     tiles = covered_found(image, lattice, tiles, cards)
     tiles = found_on_the_lawn(image, lattice, unread_found(image, lattice, tiles, cards),
                               cards)
-    tiles = like_a_found_tile(image, lattice, tiles)
+    tiles = like_a_found_tile(image, lattice, off_the_lawn(image, lattice, tiles))
     cards = fills_beyond_the_board(fills_on_the_board(cards, tiles), tiles)
     cards = fills_over_the_board(cards, tiles)
     tiles = found_against_the_fills(cards, tiles)  # (after: the cards' rarity unsure too)
@@ -2524,6 +2524,19 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
             sprite = _tile_sprite(image, lattice, r, c, own=True)
             fits = _rarity_fits(rim, references, tolerance, margin)
             if inner_l[k] < facts["empty_darkness"] * grass[0] and spread_l[k] < 8.0 \
+                    and _plain(sprite) and spread_l[k] >= BUSH_SPREAD \
+                    and own_share[k] < BUSH_OWN \
+                    and _lawn_cornered(stack, rims, ground, k, lattice.cols) \
+                    and not _lawn_rings(stack, rims, ground, k, lattice.cols):
+                # Dark and plain as dirt, but the lawn in its corners: a dark bush over an
+                # untapped tile, unread. A tapped tile is dirt to its corners (widest 1194009
+                # as ``sj``, 0.6x + JPEG 60, City: a bush over (4,1), its middle L 26, the
+                # dirt's 30, the lawn's 45, spread 4.5, no sprite: stated tapped empty with
+                # ``--animals``; the lawn on its corners, on the four tapped tiles' none). Not
+                # flat dirt (BUSH_SPREAD, BUSH_OWN: the bush 4.5 and 0.78, the dirt under 1
+                # and 0.98 up; widest 1138004 ``top``'s tapped tiles on a dark lawn kept).
+                seen = TileSeen("unknown", confidence=0.0, decorated=True)
+            elif inner_l[k] < facts["empty_darkness"] * grass[0] and spread_l[k] < 8.0 \
                     and _plain(sprite):
                 seen = TileSeen("empty",
                                 confidence=float(min(1.0, (grass[0] - inner_l[k]) / 30)))
@@ -2761,6 +2774,10 @@ RING_CORNERS = 0.5  # share of lawn in its four corners (mean), at most
 # most 0.17 on the tiles read found there whose lawn was measured. A found tile in the
 # lawn's green rings its sprite with it and is kept (:func:`_lawn_rings`).
 LAWN_CORNERS = 0.25
+
+
+BUSH_SPREAD = 2.0  # L spread of a tile's middle from which dark plain 'dirt' may be a bush
+BUSH_OWN = 0.9  # ... and share of its inside its rim's colour under which
 
 
 def _lawn_cornered(stack: np.ndarray, rims: np.ndarray, ground: np.ndarray, k: int,
@@ -3150,6 +3167,45 @@ FOUND_CELL_APART = 3.0
 FOUND_FILL = 0.35
 
 
+# A found tile's cell may be drawn near the lawn's green, within the lawn's spread, its animal
+# over most of it: widest 1213004 as ``sj`` (0.6x, JPEG 60; Ice Age): the Giant Sloth's three
+# found tiles, their olive cells 7.9-10.3 Lab from the lawn (its spread 11.0, the grass tiles
+# 3.7 at most), 0.44-0.47 of the inside the cell's, 0.03-0.04 the lawn's, 0.28-0.30 far from
+# both (the brown sloth; no rarity's fill round it), were stated ground with ``--animals``.
+# The grass tiles there, decorated or not, showed 0.64 of their rim's colour at least, the
+# lawn on 0.11 of the inside at least, and 0.17 far from both at most. A grass tile of the
+# lattice chosen (under FOUND_OWN_SHARE its rim's colour, FOUND_CELL_APART off the lawn) with
+# the lawn on under OFF_LAWN_LAWN of its inside and ink on OFF_LAWN_INK of it is unread
+# (:func:`off_the_lawn`; after the lattice is chosen: read so while lattices are weighed, the
+# board's own lost to one inside it).
+OFF_LAWN_LAWN = 0.08
+OFF_LAWN_INK = 0.2
+
+
+def off_the_lawn(image: np.ndarray, lattice: Lattice,
+                 tiles: tuple[tuple[TileSeen, ...], ...]) -> tuple[tuple[TileSeen, ...], ...]:
+    """``tiles`` with each grass tile that is an animal over a cell a little off the lawn's
+    green (see the note above) unread (``lawn``: read as grass, maybe a found tile)."""
+    stack = _tile_patches(image, lattice)
+    rims, _, to_grass, _, ground = _lawn_of(stack, lattice.cols)
+    cols = lattice.cols
+    out = [list(row) for row in tiles]
+    changed = False
+    for r, row in enumerate(tiles):
+        for c, tile in enumerate(row):
+            k = r * cols + c
+            if tile.kind != "ground" or not ground[k] or to_grass[k] < FOUND_CELL_APART:
+                continue
+            inside = stack[k, 3:29, 3:29]
+            own = float((np.linalg.norm(inside - rims[k], axis=2) < OWN_NEAR).mean())
+            if own >= FOUND_OWN_SHARE or _lawn_inside(stack, rims, ground, k, cols) >= OFF_LAWN_LAWN:
+                continue
+            if _ink_share(inside, rims[k], _lawn_green(rims, ground, k, cols)) >= OFF_LAWN_INK:
+                out[r][c] = TileSeen("unknown", confidence=0.0, lawn=True)
+                changed = True
+    return tuple(tuple(row) for row in out) if changed else tiles
+
+
 def _animal_on_a_tile(lab: np.ndarray, rim: np.ndarray, references: dict[str, np.ndarray],
                       tolerance: float, margin: float) -> bool:
     """Whether a tile's middle apart from its rim's colour ``rim`` (its Lab patch ``lab``)
@@ -3479,6 +3535,11 @@ def _hide_covered(image: np.ndarray, lattice: Lattice, tiles: list[TileSeen],
         # across the line between them as between two empty tiles (wider 710042 at 2.07x:
         # the Firefly's tile and five empty tiles in a block were all hidden).
         if kinds == {"empty", "unknown"} and (tiles[a].pictured or tiles[b].pictured):
+            return False
+        # Nor is a decorated tile (the lawn in its corners round a dark bush) beside one: no
+        # thing over both shows the lawn (widest 1194009 as ``sj``: the bush's tile and the
+        # tapped tile beside it, their line lost, were both hidden).
+        if kinds == {"empty", "unknown"} and (tiles[a].decorated or tiles[b].decorated):
             return False
         # Two such tiles side by side are two found tiles of that colour (an animal's
         # pattern), a picture in each one's middle: a cover shows none (harder desktop
