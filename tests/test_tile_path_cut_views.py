@@ -575,3 +575,32 @@ def test_scanlines_every_third_row_left_after_evening_do_not_hide_the_tiles_repe
     assert calibrated.views[0].camera == shot.camera
     plain = np.kron(np.indices((60, 60)).sum(axis=0) % 2 * 200, np.ones((3, 3)))
     assert not tiling._every_third_row(tiling._structure(plain.astype(np.uint8)))
+
+
+def test_a_thin_window_border_round_the_picture_is_not_taken_for_its_edge():
+    """168003 ``--widest all`` (5.49x heavyblur, scanlines every 3rd row, a 2-pixel grey
+    window border each side): the border's step to the picture outscored the screenshot's
+    own edge, and the picture was settled on the border (882 wide for 878: the scale 0.5%
+    too large), calibrated and read there (a frame's bottom row of cells ``?``). A drawn
+    room inside such a border: the border is found (:func:`tiling._window_frame`, the rows
+    :func:`without_scanlines` brightened too), the picture inside it is offered first and
+    calibrated there; without a border, or inside a margin wider than a border, none."""
+    settings = gbc.Settings(scale=5.49, smooth=True, smooth_kind="heavyblur", scanline=0.47,
+                            scanline_period=3,
+                            window=gbc.Window(2, 2, 2, 2, chrome=(134, 134, 136)))
+    shot = gbc.render(gbc.HEROS_CAVE, link=(2, 12), seed=3, camera=(23, 0),
+                      **settings.render_options())
+    image = without_scanlines(shot.image)
+    x, y, w, _h = shot.picture
+    assert tiling._window_frame(image) == (2, 2, 2, 2)
+    pitch = pitch_candidates(image, GBC)[0]
+    first = find_screens(image, GBC, pitch)[0]
+    assert (first.x, first.y) == (x, y) and abs(first.pitch - w / 10) < 0.05, first
+    calibrated = calibrate_room([("c", shot.image)], ROOM, "t")
+    view = calibrated.views[0]
+    assert (view.screen.x, view.screen.y) == (x, y) and view.camera == shot.camera, view.screen
+    plain = gbc.render(gbc.HEROS_CAVE, link=(2, 12), seed=3, camera=(23, 0), scale=3.0)
+    assert tiling._window_frame(plain.image) == (0, 0, 0, 0)
+    margin = gbc.render(gbc.HEROS_CAVE, link=(2, 12), seed=3, camera=(23, 0), scale=3.0,
+                        window=gbc.Window(10, 10, 10, 10))
+    assert tiling._window_frame(margin.image) == (0, 0, 0, 0)

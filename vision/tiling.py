@@ -758,7 +758,8 @@ def find_screen(image: np.ndarray, layout: ScreenLayout, pitch: float) -> Screen
 
 
 def find_screens(image: np.ndarray, layout: ScreenLayout, pitch: float, keep: int = 2,
-                 exact: bool = False, pitch_y: float = 0.0) -> list[Screen]:
+                 exact: bool = False, pitch_y: float = 0.0, framed: bool = True
+                 ) -> list[Screen]:
     """The picture of ``layout`` at about tile ``pitch`` in ``image``, its size then settled
     by its edges (:func:`_settle`): a pitch found by the picture's repeats is a little off
     when the scale is not a whole number, and over ten tiles a little is a pixel. Up to
@@ -767,10 +768,27 @@ def find_screens(image: np.ndarray, layout: ScreenLayout, pitch: float, keep: in
     fit. ``exact``: ``pitch`` is known to a fraction of a pixel (the one a pack was
     calibrated at: the window not resized since), so the size is settled within a pixel
     of it. Empty when the picture does not fit in ``image``. ``pitch_y``: the pitch down,
-    when the console's pixels are shown taller or wider than square (0: ``pitch``)."""
+    when the console's pixels are shown taller or wider than square (0: ``pitch``).
+    ``framed``: a window's thin border round the screenshot (:func:`_window_frame`) is
+    looked for and its inside settled first."""
     memo = _worked_out(image)  # its edges and flatness, kept
-    near = 1 if exact else None
     h, w = image.shape[:2]
+    frame = _once(memo, "frame", lambda: _window_frame(image)) if framed else (0, 0, 0, 0)
+    if any(frame):
+        # Settled inside the window's thin border (:func:`_window_frame`), then as if there
+        # were none, but never on the border: the picture's place there is a hair off its
+        # own, and its looks fit the same (a percent of cost either way: 168003's frames
+        # ranked the border first, the sprites over its tiles then excused less).
+        left, top, right, bottom = frame
+        inner = find_screens(image[top : h - bottom, left : w - right], layout, pitch, keep,
+                             exact, pitch_y, framed=False)
+        inside = [replace(s, x=s.x + left, y=s.y + top) for s in inner]
+        return inside + [s for s in find_screens(image, layout, pitch, keep, exact, pitch_y,
+                                                 framed=False)
+                         if not _on_frame(s, frame, w, h)
+                         and all((s.x, s.y, s.pitch, s.pitch_y)
+                                 != (o.x, o.y, o.pitch, o.pitch_y) for o in inside)]
+    near = 1 if exact else None
     aspect = pitch_y / pitch if pitch_y else 1.0
     width, height = layout.tiles_wide * pitch, layout.tiles_high * pitch * aspect
     # The repeats' pitch may be a little large for a picture filling the whole image.
@@ -835,6 +853,66 @@ def find_screens(image: np.ndarray, layout: ScreenLayout, pitch: float, keep: in
     return offered + [screen for screen in _filling(w, h, layout, pitch, exact)
                       if all(abs(screen.pitch - o.pitch) > 0.001 * o.pitch or screen.x != o.x
                              or screen.y != o.y for o in offered)]
+
+
+FRAME_MOST = 4  # the widest window border (pixels) :func:`_window_frame` takes for one
+FRAME_TOLERANCE = 16  # levels (the largest channel's) a border's pixel may be off its colour
+FRAME_SHARE = 0.9  # of a line's pixels within FRAME_TOLERANCE of the border's colour
+FRAME_SIDES = 2  # the sides a border lines at least (one: a console row of the picture's own)
+
+
+def _window_frame(image: np.ndarray) -> tuple[int, int, int, int]:
+    """The pixels (left, top, right, bottom) of a window's thin border round the screenshot:
+    1 to :data:`FRAME_MOST` lines at a side all of one colour (:data:`FRAME_SHARE` of each
+    line's pixels within :data:`FRAME_TOLERANCE` of it), the same colour at every side that
+    has them (at least :data:`FRAME_SIDES`: a picture's status bar may start with a console
+    row of one colour, 3 pixels at 3x), the next line in not of it; 0 where a side has none. Such a line is not
+    picture, but its step to the picture outscores the screenshot's own edge (which counts
+    half): 168003 ``--widest all`` (5.49x heavyblur, a 2-pixel grey border each side, 882 x
+    794 for the picture's 878 x 790) was settled on the border, the scale 0.5% too large,
+    and frame 1's bottom row of cells read ``?``."""
+    img = image if image.ndim == 3 else image[:, :, None]
+    h, w = img.shape[:2]
+    if h <= 4 * FRAME_MOST or w <= 4 * FRAME_MOST:
+        return (0, 0, 0, 0)
+    sides = (img[:, :FRAME_MOST + 1].transpose(1, 0, 2), img[: FRAME_MOST + 1],
+             img[:, w - FRAME_MOST - 1 :][:, ::-1].transpose(1, 0, 2),
+             img[h - FRAME_MOST - 1 :][::-1])  # each: line 0 the screenshot's edge, inwards
+
+    def of_colour(line: np.ndarray, colour: np.ndarray) -> bool:
+        pixels = line.astype(np.float32)
+        # Or brightened by a ratio (:func:`without_scanlines` lifts every third row, the
+        # border's too): 168003's grey border is white there.
+        ratio = np.maximum(pixels.mean(axis=-1, keepdims=True) / max(float(colour.mean()), 1.0),
+                           1.0)
+        off = np.abs(pixels - np.minimum(colour * ratio, 255.0)).max(axis=-1)
+        return bool(np.mean(off <= FRAME_TOLERANCE) >= FRAME_SHARE)
+
+    def widths(colour: np.ndarray) -> list[int]:
+        out = []
+        for lines in sides:
+            k = 0
+            while k <= FRAME_MOST and of_colour(lines[k], colour):
+                k += 1
+            out.append(k if k <= FRAME_MOST else 0)
+        return out
+
+    # The border's colour: the outer line's of the side that frames the most sides.
+    found = max((widths(np.median(lines[0].astype(np.float32), axis=0)) for lines in sides),
+                key=lambda ws: sum(k > 0 for k in ws))
+    if sum(k > 0 for k in found) < FRAME_SIDES:
+        return (0, 0, 0, 0)
+    return (found[0], found[1], found[2], found[3])
+
+
+def _on_frame(screen: Screen, frame: tuple[int, int, int, int], w: int, h: int) -> bool:
+    """Whether ``screen`` (in a ``w`` x ``h`` screenshot) reaches into the window's border
+    ``frame`` (:func:`_window_frame`) at a side that has one: settled on the border."""
+    x0, y0 = screen.x, screen.y
+    x1, y1 = x0 + screen.width, y0 + screen.height
+    left, top, right, bottom = frame
+    return (left > 0 and x0 < left - 0.5) or (top > 0 and y0 < top - 0.5) \
+        or (right > 0 and x1 > w - right + 0.5) or (bottom > 0 and y1 > h - bottom + 0.5)
 
 
 FILL_CUT = 2.0  # console pixels a picture filling the screenshot one way may be cut the other
