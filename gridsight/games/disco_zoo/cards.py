@@ -196,7 +196,7 @@ def find_cards(image: np.ndarray, lattice: Lattice, facts: dict,
                     min_height=facts["card_min_height"] * lattice.pitch_y,
                     max_panels=facts["card_max"], min_contrast=facts["card_min_contrast"],
                     ground=ground)
-    wide = _wider_area(image, area, lattice, facts) if row is None else None
+    wide = _wider_area(image, area, lattice, facts, ground) if row is None else None
     if wide is not None:
         row = panel_row(image, wide, min_width=facts["card_min_width"] * pitch,
                         min_height=facts["card_min_height"] * lattice.pitch_y,
@@ -422,11 +422,18 @@ def _narrow_cards(image: np.ndarray, areas: Sequence[Box | None], ground: Sequen
 CARDS_BESIDE = 0.6
 
 
-def _wider_area(image: np.ndarray, area: Box, lattice: Lattice, facts: dict) -> Box | None:
+def _wider_area(image: np.ndarray, area: Box, lattice: Lattice, facts: dict,
+                ground: Sequence[Box] = ()) -> Box | None:
     """``area`` reaching :data:`CARDS_BESIDE` of the board's width past each of its sides
-    (cut to the picture inside its frames), or ``None`` when that is no wider."""
+    (cut to the picture inside its frames, and inside the bands at its sides inked down its
+    whole height off the ``ground``'s colour: :func:`screen_sides`), or ``None`` when that is
+    no wider."""
     width = lattice.cols * lattice.pitch_x
     left, right = frame_sides(image)
+    colour = ground_colour(image, ground) if ground else None
+    if colour is not None:
+        sides = screen_sides(image, colour)
+        left, right = max(left, sides[0]), max(right, sides[1])
     a = max(left, int(lattice.x - CARDS_BESIDE * width))
     b = min(image.shape[1] - right, int(lattice.x + (1 + CARDS_BESIDE) * width))
     if a >= max(left, area[0]) and b <= min(image.shape[1] - right, area[0] + area[2]):
@@ -439,7 +446,7 @@ def _panels_in_the_wider_area(image: np.ndarray, area: Box, lattice: Lattice, fa
     """The cards' row of panels sought again in the wider area (:func:`_wider_area`), merged
     panels parted (:func:`unmerged`); ``whole``: the row first grown up to the cards' top
     (:func:`_up_to_their_top`). ``None`` when the area is no wider or holds no row."""
-    wide = _wider_area(image, area, lattice, facts)
+    wide = _wider_area(image, area, lattice, facts, ground)
     if wide is None:
         return None
     pitch = float(lattice.pitch_x)
@@ -894,12 +901,48 @@ def _a_card_wide(image: np.ndarray, colour: tuple[float, ...], rows: tuple[int, 
     clear = round(INK_CLEAR * pitch)
     for p in panels:
         mask[:, max(0, p.box[0] - clear) : max(0, p.box[0] + p.box[2] + clear)] = False
+    # (the picture's side bands inked down its whole height are no part of the screen, nor
+    # the columns JPEG blends into them)
+    left, right = (side + SIDE_BLEND if side else 0 for side in screen_sides(image, colour))
+    mask[:, :left] = False
+    mask[:, mask.shape[1] - right :] = False
     gap = max(2, round(UNEDGED_GAP * pitch))
     widest = 1.5 * max(p.box[2] for p in panels)
     for a, b in _joined(true_runs(mask.any(axis=0)), gap):
         if a < columns[1] and columns[0] < b:
-            return 0 < a and b < mask.shape[1] and b - a <= widest
+            return left < a and b < mask.shape[1] - right and b - a <= widest
     return False
+
+
+# A phone's frame or a letterbox's pillars stand at the picture's sides, inked down its whole
+# height off the ground's colour; the screen's own columns show the ground behind the cards
+# and the board. JPEG blurs a frame's inner columns into the screen's, and :func:`frame_sides`
+# (one colour down each column) may count fewer than it has (variant j60 of widest 1210013: a
+# grey frame of 4 px read as 2), or, inside a letterbox's pillars, none of it: the frame's
+# remnant then joins the ink of a card standing next to it, which reads as reaching the
+# picture's side (no card: the card's name left out, the animals named without it, no
+# warning). A side band is the columns from a side each inked (:func:`ink_mask`, off the
+# ground's colour) on SIDE_INKED of the picture's rows or more, at most PILLAR_MOST of its
+# width, taken only when the SIDE_NEXT columns inside it are inked on SIDE_SCREEN of the rows or
+# less on average (the screen's columns: a wrong ground colour inks every column).
+SIDE_INKED = 0.95
+SIDE_SCREEN = 0.8
+SIDE_NEXT = 3
+SIDE_BLEND = 2  # columns inside a side band JPEG blends with it (its colour at half the pixels)
+
+
+def screen_sides(image: np.ndarray, colour: tuple[float, ...]) -> tuple[int, int]:
+    """How many columns at the left and right of ``image`` are a side band (see above)."""
+    width = image.shape[1]
+    most = int(PILLAR_MOST * width)
+    out = []
+    for cols in (image[:, : most + SIDE_NEXT], image[:, ::-1][:, : most + SIDE_NEXT]):
+        inked = ink_mask(cols, colour).mean(axis=0)
+        band = int(np.argmax(inked < SIDE_INKED)) if (inked < SIDE_INKED).any() else len(inked)
+        after = inked[band : band + SIDE_NEXT]
+        out.append(band if band <= most and len(after) and float(after.mean()) <= SIDE_SCREEN
+                   else 0)
+    return out[0], out[1]
 
 
 def _joined(runs: Sequence[tuple[int, int]], gap: int) -> list[tuple[int, int]]:
@@ -1300,14 +1343,61 @@ def unmerged(image: np.ndarray, panels: Sequence[Panel], min_width: float,
                 if (w / m < min_width or not alike and whole is not None) and \
                         not _edged(edges, split):
                     continue  # parts narrower than a card only where borders stand between
-                if _each_centred(image, split, alike=alike) or \
-                        alike and _edged(edges, split) and _level_missed(image, split):
+                if (_each_centred(image, split, alike=alike) or
+                        alike and _edged(edges, split) and _level_missed(image, split)) \
+                        and (_edged(edges, split) or
+                             not any(_another_picture(image, part) for part in split)):
                     parts = split
                     break
             if len(parts) > 1:
                 break
         out += parts
     return tuple(out)
+
+
+# A part of a split panel is one card: its picture alone in the rows it stands in. A split
+# line through another card's sprite leaves that sprite's half in the part beside its own
+# picture (variant j60 of widest 1215018: three narrow Jungle cards on their ground, the
+# ground between them taken for one panel 354 px wide, cut in two halves through the
+# Gorilla's sprite; each half's picture centred (the Toucan's, the Tiger's), the Gorilla's
+# halves at their sides; read "animals: Toucan, Tiger" for three, with no warning). Ink in a
+# part's picture rows apart from its picture (past the gap :func:`picture_box` joins across),
+# in a run of columns OTHER_WIDE of the picture's width or more (3 px at least) inked on
+# OTHER_ROWS of its rows or more, is another picture, and the split is refused. (A card's own
+# border or the ground between two cards runs down the whole part: not in the picture's rows
+# alone, it is left out. A split where a border stands at each line (:func:`_edged`) cuts no
+# sprite: not asked there, where a faint sprite's part may take its box row for its picture,
+# the other boxes beside it: widest 1026014.)
+OTHER_WIDE = 0.25
+OTHER_ROWS = 0.3
+OTHER_DOWN = 0.8  # ... a run inked on this share of the part's rows is its border or ground
+
+
+def _another_picture(image: np.ndarray, part: Panel) -> bool:
+    """Whether ``part`` (of a split panel) holds another picture beside its own (see
+    above)."""
+    picture = picture_box(image, part)
+    if picture is None:
+        return False
+    x, y, w, h = part.box
+    px, py, pw, ph = picture
+    pad = max(1, round(0.04 * min(w, h)))
+    inner = image[y + pad : y + h - pad, x + pad : x + w - pad]
+    if inner.size == 0:
+        return False
+    ink = without_specks(ink_mask(inner, part.color))
+    gap = max(1, round(0.15 * ph))
+    ink[:, max(0, px - x - pad - gap) : max(0, px + pw - x - pad + gap)] = False
+    rows = ink[max(0, py - y - pad) : max(0, py + ph - y - pad)]
+    if rows.size == 0:
+        return False
+    down = ink.mean(axis=0)
+    for a, b in true_runs(rows.any(axis=0)):
+        if b - a >= max(3.0, OTHER_WIDE * pw) and \
+                float(rows[:, a:b].any(axis=1).mean()) >= OTHER_ROWS and \
+                float(down[a:b].max()) < OTHER_DOWN:
+            return True
+    return False
 
 
 # A panel showing no picture of its own (two cards' names running into each other hide it)
