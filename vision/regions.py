@@ -723,6 +723,10 @@ def _line_ends(horizontal: np.ndarray, x0: int, x1: int, rows: list[int]) -> np.
     its last pixel); one row of each line (a step seen over two rows or three marks each)."""
     out: list[tuple[int, int, int]] = []
     width = horizontal.shape[1]
+    # (``inner`` may reach past the window looked in: no-game desktop 874002, a board found
+    # 5 px past the frame's left edge, x0 -5: its slice was empty, so an empty row passed as
+    # unbroken and was walked off the map's end, an IndexError; the 45th session)
+    x0, x1 = max(0, x0), min(width, x1)
     if x1 - x0 < 4 or not len(rows):
         return np.zeros((0, 3), int)
     # every row's longest gap between x0 and x1 at once (each row a column of the map given
