@@ -558,6 +558,18 @@ def _animals(screen: RescueScreen, hints: ReadHints, seen: list[list[tuple[str, 
                         if bare is not None else _any_choices(hints.region, len(clues)))
     if image is not None and words is not None:
         _ocr_veto(image, screen, words, clues, settled)
+    titled = _title_belies(words, settled, read_any, hints.region)
+    if titled is not None:
+        # No name read and the title's glyphs (not counted alone: too small or not vouched
+        # for) read another region than the boxes settle: a box misread can leave one
+        # wrong choice standing (j40 1231010: a card's fourth box read filled, City's Rat,
+        # Pigeon for Moon's Lunar Tick, Moonkey), so the settled animals are asked.
+        raise ReadError(f"the cards' boxes and colours and the board settle "
+                        f"{', '.join(a.name for a in settled.animals)} ({settled.region}), "
+                        f"but the title reads {titled}: something is misread; name the "
+                        "animals in card order with --animals, e.g. --animals "
+                        + ",".join(a.name for a in settled.animals),
+                        choices=_regions_choices((titled, settled.region), len(clues)))
     names = ", ".join(a.name for a in settled.animals)
     if by_length:
         notes.append("animals read from the cards' names where clear, told apart by their "
@@ -750,6 +762,31 @@ def _region_seen(words) -> str | None:
     if _legible(words) or title_region.counts_alone(words.lines, words.region_vouched):
         return words.region
     return None
+
+
+def _title_belies(words, settled: Settled, read_any: bool, given: str | None) -> str | None:
+    """The region the title's glyphs read (even when not counted alone, :func:`_region_seen`)
+    when no name was read, none was given, and it is not the region the cards' boxes and
+    colours and the board settled: the title then belies the boxes (one of them misread)."""
+    if read_any or given or words is None or words.region is None:
+        return None
+    catalogue = load_catalogue()
+    try:
+        titled = catalogue.region_name(words.region)
+    except BoardFormatError:
+        return None
+    if titled in {catalogue.region_name(r) for r in settled.regions}:
+        return None
+    return titled
+
+
+def _regions_choices(regions: Sequence[str], parts: int) -> HintChoices:
+    """Each of ``parts`` cards may be any animal of one of ``regions`` (or a pet), the region
+    first (:func:`_any_choices` over those regions only)."""
+    every = _any_choices(None, parts)
+    groups = tuple(group for group in every.groups if group[0] in regions)
+    names = tuple(dict.fromkeys(n for _, options in groups for n in options[0]))
+    return replace(every, options=tuple(names for _ in range(parts)), groups=groups)
 
 
 def _one_card_doubted(words, given: str | None, clues: Sequence[CardClue] = ()) -> bool:
