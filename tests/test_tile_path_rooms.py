@@ -1767,3 +1767,47 @@ def test_a_calibration_tries_the_place_its_looks_point_to_when_no_suggested_plac
     _settings, shot, _moments = rooms.one_shot_case(5, 172_005, frames=0, widest="all")
     calibrated = calibrate_room([("c", shot.image)], ROOM, "t")
     assert calibrated.views[0].camera == shot.camera
+
+
+def test_his_tile_darkened_near_the_stepped_colour_is_not_read_stepped():
+    """175300 case 0 ``--widest all`` frame 1 (gamma 1.77, colour correction 0.27, a 5-px
+    window, the pack with no yellow look): Link's tile (3, 12), its yellow darkened to
+    within the stepped look's tolerance, his sprite drawn 5 px off it over a third of it,
+    read stepped by 0.77 of its pixels: a confident wrong. Its pixels sit 17-25 levels off
+    the stepped look where the clean stepped tiles of the frame sit within a few: unread,
+    no cell wrong."""
+    from gridsight.games.tile_path.room import UNKNOWN, board_tokens, read_view
+
+    _settings, shot, moments = rooms.one_shot_case(0, 175_300, widest="all")
+    pack = calibrate_room([("c", shot.image)], ROOM, "t").pack
+    moment = moments[1]
+    read = read_view(moment.image, pack)
+    tally = rooms.Tally()
+    problems = tally.add(rooms.text_of(board_tokens(read.board, ROOM)),
+                         rooms.text_of(moment.board_in_view()), moment)
+    assert tally.wrong == 0 and not problems, (tally.line(), problems)
+    assert read.board.cells[3][12].label == UNKNOWN
+    assert tally.right >= 50
+
+
+def test_a_weak_state_tile_off_its_states_colour_is_unread_when_none_is_his():
+    """:func:`_off_colour`: no tile read as Link's, a state tile read weakly (a sprite over
+    it) whose pixels agreeing with its look sit :data:`OFF_COLOUR` off it beyond the clean
+    tiles of that state is unread; one sitting as they do, a clean one, one with no clean
+    tile to compare with, or any when a tile reads as his: none is."""
+    from gridsight.games.tile_path.room import LINK, _off_colour
+    from gridsight.vision.mapview import Looks, TileRead
+
+    red = np.full((16, 16, 3), (47, 48, 82), np.uint8)
+    looks = Looks(red[None], (0,), ("x",))
+    clean = red.copy()
+    his = np.full((16, 16, 3), (27, 41, 57), np.uint8)  # within 40 levels of the look
+    his[:, :5] = (0, 120, 0)  # his sprite: no look's colour
+    enemy = red.copy()
+    enemy[:, :5] = (0, 120, 0)
+    tiles = np.stack([clean, clean, his, enemy])
+    reads = [TileRead(0, 1.0, 0.0)] * 4
+    labels, shares = ["x"] * 4, [1.0, 0.95, 0.77, 0.77]
+    assert _off_colour(tiles, [0, 1, 2, 3], labels, shares, reads, looks) == [2]
+    assert _off_colour(tiles, [2, 3], labels, shares, reads, looks) == []  # nothing clean
+    assert _off_colour(tiles, [0, 1, 2, 3], labels[:3] + [LINK], shares, reads, looks) == []

@@ -2045,6 +2045,8 @@ def _board_read(view: View, room: Room, looks: Looks, pack: TemplatePack,
         labels[hidden] = UNKNOWN
     for mixed in _both_states(flat, floor, labels, shares, looks):
         relabel(mixed, UNKNOWN)  # a sprite of one state's colours over the other's tile
+    for off in _off_colour(flat, floor, labels, shares, reads, looks):
+        relabel(off, UNKNOWN)  # his tile, its yellow darkened near a state's colour
     in_view = None
     b_r0, b_r1, b_c0, b_c1 = max(r0, 1) - 1, min(r1, room.rows) - 1, max(c0, 1) - 1, \
         min(c1, room.cols) - 1
@@ -2332,6 +2334,48 @@ def _both_states(tiles: np.ndarray, floor: list[int], labels: list[str], shares:
     other = {NOT_STEPPED: names == STEPPED, STEPPED: names == NOT_STEPPED}
     return [i for i, got in zip(weak, shares_of)
             if float(got[other[labels[i]]].sum()) >= BOTH_STATES]
+
+
+CLEAN_SHARE = 0.9  # a floor tile with no sprite over it reads as its look by this share
+OFF_COLOUR = 12.0  # levels: a weak tile's pixels this far off its state's clean tiles' colour
+
+
+def _off_colour(tiles: np.ndarray, floor: list[int], labels: list[str], shares: list[float],
+                reads: list, looks: Looks) -> list[int]:
+    """The floor tiles (indices into ``tiles``, of ``floor``) read as a state (``labels``)
+    by under :data:`CLEAN_SHARE` of their pixels (``shares``: a sprite over them), no tile
+    read as Link's, whose pixels agreeing with the look read (``reads``) differ from it on
+    average by more than :data:`OFF_COLOUR` on a channel beyond what the view's clean tiles
+    of that state (at least :data:`CLEAN_SHARE`) differ from it: to leave unknown.
+
+    Link stands on a tile in view, his sprite over part of it. A gamma that darkens the
+    mid-tones and a colour correction take his tile's yellow down near the stepped floor's
+    red: 175300 --widest all frame 1 (gamma 1.77, correction 0.27, the pack with no yellow
+    look), his tile (27, 41, 57) against the stepped look's (47, 48, 82), every pixel of it
+    within the look's tolerance, his sprite drawn 5 px off it over a third of it: read
+    stepped by 0.77 of its pixels (:data:`LINK_HIDDEN` 0.7 lets it be), a confident wrong.
+    Its colour, not its share, tells it from a stepped tile: the stepped tiles of the same
+    frame sit within a few levels of the look, his 17-25 off."""
+    if not floor or any(labels[i] == LINK for i in floor):
+        return []
+    offsets: dict[int, np.ndarray] = {}
+    for i in floor:
+        look = reads[i].look
+        if labels[i] not in (NOT_STEPPED, STEPPED) or look < 0 or looks.names[look] != labels[i]:
+            continue
+        diff = tiles[i].astype(np.int16) - looks.images[look].astype(np.int16)
+        close = np.abs(diff).max(axis=-1) <= looks.tolerance
+        if close.any():
+            offsets[i] = diff[close].mean(axis=0)
+    out = []
+    for i, offset in offsets.items():
+        if shares[i] >= CLEAN_SHARE:
+            continue
+        clean = [offsets[j] for j in offsets
+                 if j != i and labels[j] == labels[i] and shares[j] >= CLEAN_SHARE]
+        if clean and float(np.abs(offset - np.median(clean, axis=0)).max()) > OFF_COLOUR:
+            out.append(i)
+    return out
 
 
 def contradictions_text(board: BoardRead) -> str | None:
