@@ -1593,6 +1593,20 @@ SPRITE_FLOOR = 0.25  # a floor tile under a sprite: at least this share of it st
 SPRITE_SHOWN = 0.8  # ... and this share either its look or of colours no look has
 
 
+def _best_floor_agreement(tile: np.ndarray, looks: Looks) -> np.ndarray | None:
+    """Per pixel of ``tile`` (flattened), whether it agrees with the floor look it agrees with
+    most (within the looks' tolerance); ``None`` when the pack has no floor look. Shared by
+    the two sprite excuses (:func:`_under_sprite`, :func:`_under_blob`)."""
+    floor = [k for k, kind in enumerate(looks.kinds) if kind == FLOOR]
+    if not floor:
+        return None
+    px = tile.reshape(-1, tile.shape[-1]).astype(np.int16)
+    refs = looks.images[floor].reshape(len(floor), -1, px.shape[-1]).astype(np.int16)
+    agree = np.abs(px[None] - refs).max(axis=2) <= looks.tolerance
+    best: np.ndarray = agree[int(np.argmax(agree.sum(axis=1)))]
+    return best
+
+
 def _under_sprite(tile: np.ndarray, looks: Looks) -> bool:
     """Whether a floor tile read as nothing (or weakly) is a floor look with a sprite over
     part of it (issue 18: enemies may walk over tiles): at least :data:`SPRITE_FLOOR` of
@@ -1600,16 +1614,13 @@ def _under_sprite(tile: np.ndarray, looks: Looks) -> bool:
     ``1 - SPRITE_SHOWN`` of the tile are of colours no look has (:func:`_palette`). A
     wall, a statue or another floor state under a wrong camera is of colours the looks
     have: never excused so."""
-    floor = [k for k, kind in enumerate(looks.kinds) if kind == FLOOR]
-    if not floor:
+    best = _best_floor_agreement(tile, looks)
+    if best is None:
         return False
-    px = tile.reshape(-1, tile.shape[-1]).astype(np.int16)
-    refs = looks.images[floor].reshape(len(floor), -1, px.shape[-1]).astype(np.int16)
-    agree = np.abs(px[None] - refs).max(axis=2) <= looks.tolerance
-    best = agree[int(np.argmax(agree.sum(axis=1)))]
     share = float(best.mean())
     if share < SPRITE_FLOOR:
         return False
+    px = tile.reshape(-1, tile.shape[-1]).astype(np.int16)
     table, step = _palette(looks)
     q = np.clip(px // step, 0, table.shape[0] - 1)
     foreign = ~table[q[:, 0], q[:, 1], q[:, 2]]
@@ -1661,13 +1672,9 @@ def _under_blob(tile: np.ndarray, sprite: np.ndarray, looks: Looks) -> bool:
     part of it, the sprite found by its shape (``sprite``: the tile's pixels in a sprite's
     patch, :func:`_sprite_blobs`): at least :data:`SPRITE_FLOOR` of its pixels agree with
     one floor look, and they and the sprite's make :data:`SPRITE_SHOWN` of the tile."""
-    floor = [k for k, kind in enumerate(looks.kinds) if kind == FLOOR]
-    if not floor or not sprite.any():
+    best = _best_floor_agreement(tile, looks) if sprite.any() else None
+    if best is None:
         return False
-    px = tile.reshape(-1, tile.shape[-1]).astype(np.int16)
-    refs = looks.images[floor].reshape(len(floor), -1, px.shape[-1]).astype(np.int16)
-    agree = np.abs(px[None] - refs).max(axis=2) <= looks.tolerance
-    best = agree[int(np.argmax(agree.sum(axis=1)))]
     share = float(best.mean())
     return share >= SPRITE_FLOOR and \
         share + float((sprite.reshape(-1) & ~best).mean()) >= SPRITE_SHOWN
