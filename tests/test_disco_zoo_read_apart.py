@@ -9,6 +9,8 @@ agreeing. Seed 7076 (1.1x, one Chicken card on the Farm) is read so; 471057 (``M
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from gridsight.games.disco_zoo import names, screen_text
@@ -30,13 +32,17 @@ def farm_chicken():
 
 
 def test_a_one_card_pair_each_of_whose_lines_reads_so_alone_is_read(farm_chicken):
-    """1.1x seed 7076: ``FARM`` (17 px, none of its letters vouched for by the 9 px labels)
-    and ``CHICKEN``. Alone, the title reads ``FARM`` ahead of ``MOON`` by 7.0 and the name
-    ``CHICKEN`` ahead of ``UNICORN`` by 4.8: read exactly (asked before)."""
+    """1.1x seed 7076: ``FARM`` (17 px, at most one of its letters vouched for by the 9 px
+    labels: none before session 45's name crop, its ``A`` since) and ``CHICKEN``. Alone,
+    the title reads ``FARM`` ahead of ``MOON`` by 7.0 and the name ``CHICKEN`` ahead of
+    ``UNICORN`` by 4.8: read exactly (asked before), and so even with none vouched."""
     text, read, words = farm_chicken
     assert "Chicken" in text and read == text, read
     assert names.ScreenText is type(words) and words.region == "Farm"
-    assert screen_text.title_region.unvouched(words.region_vouched)
+    assert words.region_vouched is not None and words.region_vouched[0] <= 1
+    unvouched = dataclasses.replace(words, region_vouched=(0, words.region_vouched[1]))
+    assert screen_text.title_region.unvouched(unvouched.region_vouched)
+    assert not screen_text._one_card_doubted(unvouched, None)
     assert len(words.alone_leads) == 2 and min(words.alone_leads) >= screen_text.APART
 
 
