@@ -2611,9 +2611,10 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
             else:
                 seen = TileSeen("found", (), 0.3, sprite)
         tiles.append(seen)
+    read = list(tiles)  # (as read before anything was taken to lie over the board)
     _hide_covered(image, lattice, tiles, rims)
     _hide_across(image, lattice, tiles, rims)
-    _light_dirt(tiles, plain, inner, rims, ground, image, lattice)
+    _light_dirt(tiles, plain, inner, rims, ground, image, lattice, read)
     _one_dirt_colour(tiles, inner)
     _not_past_the_edge(image, lattice, tiles, rims)
     grid = tuple(tuple(tiles[r * lattice.cols : (r + 1) * lattice.cols])
@@ -3817,7 +3818,7 @@ LIGHT_LINE = 6.0
 
 def _light_dirt(tiles: list[TileSeen], plain: list[int], inner: np.ndarray, rims: np.ndarray,
                 ground: np.ndarray, image: np.ndarray | None = None,
-                lattice: Lattice | None = None) -> None:
+                lattice: Lattice | None = None, read: list[TileSeen] | None = None) -> None:
     """The plain cells ``plain`` (indices of ``tiles`` read unknown for want of darkness)
     read tapped empty when they are the board's dirt by the rule above; else left unread.
 
@@ -3828,14 +3829,30 @@ def _light_dirt(tiles: list[TileSeen], plain: list[int], inner: np.ndarray, rims
     more from both), they are the board's tapped tiles too (given ``image`` and
     ``lattice``). Fresh widest 1160003 at 0.85x (Savanna: grey dirt at L 39, the grass at
     L 38, lines 13 L darker than the dirt): two tapped tiles side by side hidden, the
-    board refused."""
+    board refused.
+
+    A tile read found or tapped empty (``read``: the tiles as read before anything was taken
+    to lie over the board) hidden with them, its lines to them seen as well, was hidden for
+    lying beside that thing: it gets its reading back when they are read tapped. Widest
+    1231004 at 0.5x (Jurassic: dirt at L 35.6, the line for it 0.804 of the grass's L 44.3;
+    the 1 px lines between tiles blended to 13.8 from the dirt, under COVER_SAME, seen by
+    LIGHT_LINE): seven tapped tiles and the found Triceratops's tile in a dirt cell beside
+    them hidden, the board's lattice read 68% of its tiles, and a lattice over the olive
+    ground below the board taken, eight tiles stated untapped with ``--animals``."""
     cells = [k for k in plain if tiles[k].kind == "unknown"]
     hidden = [k for k, seen in enumerate(tiles) if seen.kind == "hidden"]
-    if hidden and image is not None and lattice is not None and set(hidden) <= set(plain):
+    beside = [k for k in hidden if k not in plain and read is not None
+              and read[k].kind in ("found", "empty")]
+    if hidden and image is not None and lattice is not None and \
+            set(hidden) <= set(plain) | set(beside):
         both = sorted(cells + hidden)
         if all(_line_seen(image, lattice, a, b, rims) for a in both for b in both
                if b - a == lattice.cols or (b - a == 1 and (a + 1) % lattice.cols)):
-            cells = both
+            cells = [k for k in both if k not in beside]
+        else:
+            beside = []
+    else:
+        beside = []
     if len(cells) < LIGHT_DIRT_LEAST:
         return
     colours = inner[cells]
@@ -3849,12 +3866,14 @@ def _light_dirt(tiles: list[TileSeen], plain: list[int], inner: np.ndarray, rims
     empty = [k for k, seen in enumerate(tiles) if seen.kind == "empty"]
     if empty and float(np.linalg.norm(np.median(inner[empty], axis=0) - dirt)) >= DIRT_SPREAD:
         return  # tapped tiles of another colour: the plain cells are something else
-    others = [k for k, seen in enumerate(tiles) if k not in cells
+    others = [k for k, seen in enumerate(tiles) if k not in cells and k not in beside
               and seen.kind in ("unknown", "hidden")]
     if any(float(np.linalg.norm(rims[k] - dirt)) < LIGHT_DIRT_ONE for k in others):
         return  # an unread tile of that colour not plain: decorated, an untapped tile's
     for k in cells:
         tiles[k] = TileSeen("empty", confidence=0.5)
+    for k in beside:
+        tiles[k] = read[k]  # type: ignore[index]
 
 
 def _line_seen(image: np.ndarray, lattice: Lattice, a: int, b: int, rims: np.ndarray) -> bool:
