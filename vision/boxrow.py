@@ -170,6 +170,7 @@ def box_row(image: np.ndarray, area: Box, background: Colour, *, min_side: float
         spans, regularity = found
         if not _spans_the_middle(spans, mask.shape[1]):
             continue  # boxes at the sides only: the panel's rounded corners, ink in between
+        spans = _regrown(spans, mask.shape[1], x0, image.shape[1])
         boxes = tuple((x0 + a, y0 + top, b - a, height) for a, b in spans)
         insides, borders = zip(*(_colours(image, box) for box in boxes))
         lights = tuple(_light_border(image, box) for box in boxes)
@@ -611,6 +612,38 @@ def _flat_foot(counts: np.ndarray, min_side: float, offset: int) -> int | None:
     if y == 0 or len(counts) - y < min_side:
         return None
     return offset + y
+
+
+# The area searched stops short of the card's sides (a few pixels in), and a row as wide as its
+# card may have its first or last box cut there: its middle, read over the part inside, is off
+# the box's own (variant j40 of widest 1231010: the Lunar Tick's fourth box, 14 px, cut to 11
+# by the area's side 3 px before the card's edge; its middle read over the pink beside the
+# unfilled box's dot, the box read filled, three found of four, and City's Rat, Pigeon stated
+# for Moon's Lunar Tick, Moonkey). An end box touching the area's side (within CUT_SIDE px),
+# narrower than the row's other boxes by more than CUT_SIDE, is taken as wide as their middle
+# side, on the side away from the row, where the picture holds it; cut by the picture's own
+# edge it stays as found (the card then cut too: :func:`~gridsight.games.disco_zoo.cards.
+# read_card` sets such a row aside).
+CUT_SIDE = 1
+
+
+def _regrown(spans: list[tuple[int, int]], width: int, x0: int,
+             image_width: int) -> list[tuple[int, int]]:
+    """``spans`` (columns of an area ``width`` wide, at image column ``x0``) with an end box
+    cut by the area's side taken whole (see :data:`CUT_SIDE`)."""
+    if len(spans) < 2:
+        return spans
+    out = list(spans)
+    for k, inner in ((0, spans[1:]), (len(spans) - 1, spans[:-1])):
+        a, b = spans[k]
+        side = round(float(np.median([q - p for p, q in inner])))
+        if b - a >= side - CUT_SIDE:
+            continue
+        if k == 0 and a <= CUT_SIDE and x0 + b - side >= 0:
+            out[0] = (b - side, b)
+        elif k == len(spans) - 1 and b >= width - CUT_SIDE and x0 + a + side <= image_width:
+            out[k] = (a, a + side)
+    return out
 
 
 def _rows_of_boxes(mask: np.ndarray, spans: list[tuple[int, int]]) -> tuple[int, int]:
