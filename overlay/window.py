@@ -399,15 +399,20 @@ class OverlayWindow:
         of a whole desktop) under or over the game's own window inside the capture; else
         beside the window (one taller than the screen); else inside it beside the board
         (:mod:`gridsight.overlay.placement`). While the folded panel says its lines
-        (:attr:`panel_says`), a strip that could only lie over the game is left off: a phone
-        mirror filling a 360x640 screen had 143 px between the board and the game's MENU and
-        MAP bar, the folded panel took them and the strip, saying its advice again, went
-        over the bar."""
+        (:attr:`panel_says`), the strip is left off wherever it would go: a phone mirror
+        filling a 360x640 screen had 143 px between the board and the game's MENU and MAP
+        bar, the folded panel took them and the strip, saying its advice again, went over
+        the bar; off the game (at the screen's top) it still said the advice twice."""
         from PySide6.QtCore import QRect
 
         self.unseen = self._unseen()
         lines = self.status_lines()
-        if not lines or self.panel_instead and not self.unseen:
+        # The folded panel says the strip's lines (the advice, its why, the warnings), and so
+        # does the panel in the strip's own place: one of them is enough (on a 360x640 phone
+        # the strip at the screen's top said "Step up or right - ..." and the folded panel
+        # under the board said it again), but for cells off the screen, which the panel does
+        # not say.
+        if not lines or (self.panel_says or self.panel_instead) and not self.unseen:
             self._leave_strip_off()
             return
         game, screen = self.window_box(), self.screen_box()
@@ -477,9 +482,6 @@ class OverlayWindow:
                 moved = None if inner.overlaps(panel) else inner
             if moved is not None:
                 self.strip_moved_from, box = box, moved
-        if self.panel_says and not self.unseen and box.overlaps(game):
-            self._leave_strip_off()
-            return
         self.strip_box = box
         self.strip.setGeometry(QRect(box.x, box.y, box.w, box.h))
         self.strip.update()

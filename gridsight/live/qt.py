@@ -343,6 +343,9 @@ class LiveDriver:
         room = self._room()
         self.panel.fit_room(room - border)
         width = max(room, self.panel.minimumSizeHint().width() + border)
+        if self._instead_at is not None:  # in the strip's place: as wide as its advice
+            width = max(width, min(self.overlay.screen_box().x + self.overlay.screen_box().w
+                                   - self._instead_at[0], self.panel.advice_width() + border))
         if frame.width() > width and self.panel.isVisible():
             if self._wide is None:
                 self._wide, self._high = frame.width(), self.panel.height()
@@ -397,6 +400,9 @@ class LiveDriver:
         # beside the board inside it. Otherwise it stays off the game, even partly off screen.
         fills = game.w >= 0.8 * screen.w and game.h >= 0.8 * screen.h
         instead = self._instead_of_strip(size, game, screen, fills)
+        if instead is not None and self.panel.isVisible():
+            size = self._as_wide_as_its_advice(instead, size, screen, border)
+            instead = Box(instead.x, instead.y, size[0], size[1])
         box = instead or box
         # Beside the game's own window when the board was found in one (a phone mirrored on
         # the captured desktop), else beside the board.
@@ -541,6 +547,23 @@ class LiveDriver:
         instead = (not inside(past, screen) or in_strips_place(past, game, home)) and inside(
             alone, screen) and not alone.overlaps(game) and alone.overlaps(home)
         return alone if instead else None
+
+    def _as_wide_as_its_advice(self, place: Any, size: tuple[int, int], screen: Any,
+                               border: int) -> tuple[int, int]:
+        """The panel in the strip's place (``place``, under or over the game's window) made as
+        wide as its advice line needs on one line, at most the screen's room from
+        ``place``'s left edge: its size then. The strip there was as wide as that line; the
+        panel kept the width of the room beside the window (292 px on a 700x1000 portrait
+        screen) and said a tile path's "Step up or right - either keeps a full walk
+        possible" on two lines, with 650 px free under the window."""
+        assert self.panel is not None
+        room = screen.x + screen.w - place.x
+        want = min(room, self.panel.advice_width() + border)
+        if want <= size[0]:
+            return size
+        self.panel.resize(want - border, self.panel.height())
+        frame = self.panel.frameGeometry()
+        return frame.width(), frame.height()
 
     def _strip_context(self) -> tuple:
         """What the strip's room depends on besides the panel: the game's and the screen's
