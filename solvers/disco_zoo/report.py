@@ -204,9 +204,10 @@ def ties(result: RescueAdvice) -> tuple[tuple[int, int], ...]:
     its images under the rescue's symmetries (:func:`~.symmetry.root_orbits`: a turn or a
     mirror mapping the rescue onto itself maps every plan onto one worth the same), where
     the status line's words hold as well (a mirror mapping Horse onto Cow makes a tile
-    "certainly Cow" of one "certainly Horse": not said as the same tap). Demo board 2 said
-    "Tap row 4, column 3 - 74% an animal" while row 2, column 3, its mirror image across
-    the middle row, was as good: the player took the line for the only best tap.
+    "certainly Cow" of one "certainly Horse": not said as the same tap). The Disco Zoo
+    demo's second board said "Tap row 2, column 3 - 72% an animal" while row 4, column 3,
+    its mirror image across the middle row, was as good: the line read as the only best.
+    Tiles as likely but no image of the advised one are not said: their plans may differ.
 
     >>> from gridsight.solvers.disco_zoo.catalogue import load_catalogue
     >>> from gridsight.solvers.disco_zoo.board import fresh_board
