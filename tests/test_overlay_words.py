@@ -321,3 +321,18 @@ def test_a_tap_as_good_as_the_advised_one_is_said_drawn_and_keyed():
     fresh = _advice("disco-zoo", MIRRORED.replace("-", "."))
     assert fresh.status.endswith("(one of 4 equally good)"), fresh.status
     assert len([m for m in fresh.marks if m.kind is MarkKind.ALSO]) == 3
+
+
+def test_a_thrill_digger_hole_as_good_as_the_advised_one_is_said_and_dashed():
+    # A fresh beginner pit said "Dig row 1, column 1 - 20% a bomb" while its other three
+    # corners were worth the same 47.90 rupees to come (its details: "from the next best
+    # hole 47.90"): counted in the line, each dashed, named in the legend.
+    advice = _advice("thrill-digger", "difficulty: beginner\n" + ". . . . .\n" * 4)
+    assert advice.status == "Dig row 1, column 1 - 20% a bomb (one of 4 equally good)", (
+        advice.status)
+    also = sorted((m.row, m.col) for m in advice.marks if m.kind is MarkKind.ALSO)
+    assert also == [(0, 4), (3, 0), (3, 4)], also
+    assert "or dig here: as good" in _legend_words(advice)
+    # a dug pit whose advised hole has no equal: nothing said
+    one = _advice("thrill-digger", THRILL)
+    assert "equally good" not in one.status and " or " not in one.status.split(" - ")[0]
