@@ -234,9 +234,14 @@ class OverlayWindow:
         self.why = why if why is not None else (advice.why if advice is not None else "")
         # The cells the advice outlines, as boxes in the frame's pixels: a panel that must
         # lie over the board keeps off them (the live driver's placing).
+        # (with the other move as good, a tile path's or a mirror image's; of several as
+        # good, counted in the line, the advised one alone: a fresh pit's three other corners
+        # kept the panel lifted onto a small window off every corner, over the wallet)
+        also = tuple(Cell(m.row, m.col) for m in advice.marks if m.kind is MarkKind.ALSO) \
+            if advice is not None else ()
         self.advised_boxes = () if geometry is None or advice is None else tuple(
-            _box_of(geometry.cell_quad(c.row, c.col)) for c in advice.recommend + tuple(
-                Cell(m.row, m.col) for m in advice.marks if m.kind is MarkKind.ALSO))
+            _box_of(geometry.cell_quad(c.row, c.col))
+            for c in advice.recommend + (also if len(also) == 1 else ()))
         if advice is not None:
             # The board's playable rows and columns (a pentomino level's shape, its frame's
             # empty rows left out), kept while the next advice is worked out
@@ -399,15 +404,20 @@ class OverlayWindow:
         of a whole desktop) under or over the game's own window inside the capture; else
         beside the window (one taller than the screen); else inside it beside the board
         (:mod:`gridsight.overlay.placement`). While the folded panel says its lines
-        (:attr:`panel_says`), a strip that could only lie over the game is left off: a phone
-        mirror filling a 360x640 screen had 143 px between the board and the game's MENU and
-        MAP bar, the folded panel took them and the strip, saying its advice again, went
-        over the bar."""
+        (:attr:`panel_says`), the strip is left off wherever it would go: a phone mirror
+        filling a 360x640 screen had 143 px between the board and the game's MENU and MAP
+        bar, the folded panel took them and the strip, saying its advice again, went over
+        the bar; off the game (at the screen's top) it still said the advice twice."""
         from PySide6.QtCore import QRect
 
         self.unseen = self._unseen()
         lines = self.status_lines()
-        if not lines or self.panel_instead and not self.unseen:
+        # The folded panel says the strip's lines (the advice, its why, the warnings), and so
+        # does the panel in the strip's own place: one of them is enough (on a 360x640 phone
+        # the strip at the screen's top said "Step up or right - ..." and the folded panel
+        # under the board said it again), but for cells off the screen, which the panel does
+        # not say.
+        if not lines or (self.panel_says or self.panel_instead) and not self.unseen:
             self._leave_strip_off()
             return
         game, screen = self.window_box(), self.screen_box()
@@ -477,9 +487,6 @@ class OverlayWindow:
                 moved = None if inner.overlaps(panel) else inner
             if moved is not None:
                 self.strip_moved_from, box = box, moved
-        if self.panel_says and not self.unseen and box.overlaps(game):
-            self._leave_strip_off()
-            return
         self.strip_box = box
         self.strip.setGeometry(QRect(box.x, box.y, box.w, box.h))
         self.strip.update()
@@ -507,7 +514,9 @@ class OverlayWindow:
         from gridsight.overlay.placement import GAP
 
         width = panel.x - GAP - box.x
-        if panel.x <= box.x or width < max(MIN_STRIP_WIDTH, _one_line_width(lines)):
+        # (its advice line on one line, made smaller as the strip draws it: a pit's "Dig row
+        # 1, column 1 - 20% a bomb (one of 4 equally good)" needed 560 px at 17 px, 528 free)
+        if panel.x <= box.x or width < MIN_STRIP_WIDTH or not _holds_one_line(lines, width):
             return None
         narrowed = Box(box.x, box.y, width, _strip_height(lines, width))
         return narrowed if inside(narrowed, screen) and not narrowed.overlaps(panel) else None
@@ -640,6 +649,19 @@ def _one_line_width(lines: list[tuple[str, str]]) -> int:
     if not advice:
         return 0
     return QFontMetrics(_strip_font("advice")).horizontalAdvance(advice[0]) + 2 * PAD + 2
+
+
+def _holds_one_line(lines: list[tuple[str, str]], width: int) -> bool:
+    """Whether a strip ``width`` pixels wide holds its advice line on one line, the line
+    made smaller as it is drawn (down to :data:`MIN_ADVICE_PX`)."""
+    from PySide6.QtGui import QFontMetrics
+
+    advice = [text for kind, text in lines if kind == "advice"]
+    if not advice:
+        return True
+    inner = width - 2 * PAD - 2
+    return QFontMetrics(_fitted_font("advice", advice[0], inner)).horizontalAdvance(
+        advice[0]) <= inner
 
 
 def _unwrapped_width(lines: list[tuple[str, str]], width: int) -> int:

@@ -95,6 +95,25 @@ def _columns(cols: list[int], word: str = "column") -> str:
     return f"{word}s {', '.join(parts[:-1])} and {parts[-1]}"
 
 
+def either_name(cell: Any, other: Any, origin: Origin = TOP_LEFT) -> str:
+    """Two cells either of which will do, the one repeated part said once: ``row 2 or 4,
+    column 3`` (one column), ``row 1, column 2 or 4`` (one row), else both whole.
+
+    >>> either_name((1, 2), (3, 2)), either_name((0, 1), (0, 3))
+    ('row 2 or 4, column 3', 'row 1, column 2 or 4')
+    >>> either_name((0, 1), (2, 3))
+    'row 1, column 2 or row 3, column 4'
+    """
+    (r, c), (r2, c2) = _rc(cell), _rc(other)
+    if c == c2:
+        return f"row {row_number(r, origin)} or {row_number(r2, origin)}, " \
+               f"column {column_number(c, origin)}"
+    if r == r2:
+        return f"row {row_number(r, origin)}, column {column_number(c, origin)} or " \
+               f"{column_number(c2, origin)}"
+    return f"{cell_name(r, c, origin)} or {cell_name(r2, c2, origin)}"
+
+
 def lines_named(word: str, indices: Iterable[int], origin: int = 0) -> str:
     """Whole rows or columns (``word``), 0-based ``indices`` counted from ``origin``'s:
     ``columns 1 and 2``, ``rows 4 to 6``.
@@ -122,5 +141,5 @@ def cell_names(cells: Iterable[Any], limit: int | None = None,
     return "; ".join(parts)
 
 
-__all__ = ["TOP_LEFT", "cell_name", "cell_names", "column_number", "lines_named", "name_of",
-           "row_name", "row_number"]
+__all__ = ["TOP_LEFT", "cell_name", "cell_names", "column_number", "either_name", "lines_named",
+           "name_of", "row_name", "row_number"]

@@ -70,16 +70,27 @@ def test_the_driver_draws_the_advice_on_the_overlay_and_the_panel_shows_the_same
     assert driver.overlay.rect == (100, 50, image.shape[1], image.shape[0])
     layer = driver.overlay.layer
     magenta = np.all(layer[..., :3] == (255, 0, 255), axis=-1) & (layer[..., 3] == 255)
-    ys, xs = np.nonzero(magenta)
     cx, cy = view.geometry.cell_center(cell.row, cell.col)
     w, h = view.geometry.cell_size(cell.row, cell.col)
+    # (the board's mirror image of the advised tile is as good: "Tap row 2 or 4, column 3",
+    # its own dashed square, left out here)
+    assert view.advice.status.startswith("Tap row 2 or 4, column 3"), view.advice.status
+    (other,) = [m for m in view.advice.marks if m.kind.value == "also"]
+    ox, oy = view.geometry.cell_center(other.row, other.col)
+    ys, xs = np.nonzero(magenta)
+    near = np.abs(ys - cy) < np.abs(ys - oy)
+    ys, xs = ys[near], xs[near]
     assert magenta.any() and abs(xs.mean() - cx) < w / 3 and abs(ys.mean() - cy) < h / 3
     # The panel shows the believed board in the game's words (a tapped empty tile, an open
     # tile's chance of an animal), the recommended cell marked.
     assert driver.panel.believed()[2][2] == "\u2013" and driver.panel.believed()[0][0].endswith("%")
     # The key says what the tapped tile's "\u2013" means (it said only what "\u2205", an
     # untapped tile with no animal, means: session 41).
-    assert driver.panel.key.text().startswith("\u2013 tapped, no animal")
+    # ... after the advised cell's magenta square, which it names first (it named neither
+    # that square nor a move as good's dashed one)
+    key = driver.panel.key.text()
+    assert key.index("\u25a1</span> tap here next") < key.index("\u2013 tapped, no animal"), key
+    assert "ff00ff" in key.split("</span>")[0], key
     assert "ff00ff" in driver.panel.cells[cell.row][cell.col].styleSheet()
     snap = json.loads((tmp_path / "s.json").read_text())
     assert snap["grid"][2][2] == "empty" and snap["recommend"] == [[cell.row, cell.col]]
@@ -959,7 +970,8 @@ def test_on_a_phone_the_folded_disco_zoo_panel_keeps_off_the_cards(monkeypatch):
     # Seen live (Xvfb 360x640, a phone's own screen, a 360x600 Disco Zoo window at 0,0): the
     # folded panel (271 px: its details) went above the board, the side with the most room,
     # over the title bar and the cards the player reads. Folded without its details, it
-    # goes under the board, off the cards, the title bar and the board; the strip too.
+    # goes under the board, off the cards, the title bar and the board. It says the advice:
+    # the strip, saying it again (Xvfb: at the screen's top), is left off (one is enough).
     from gridsight.overlay.placement import inside
     from gridsight.overlay.status import Box
 
@@ -975,11 +987,11 @@ def test_on_a_phone_the_folded_disco_zoo_panel_keeps_off_the_cards(monkeypatch):
         cards = Box(*_coloured_box(image, (0xd8, 0xec, 0xf4)))  # the cards' colour, #f4ecd8
         assert cards.y > 60 and cards.y + cards.h < board.y and cards.w > 250, cards
         title = Box(0, 0, 360, cards.y)  # the region's name and the attempts left
-        for box in (panel, strip):
-            assert inside(box, screen_box), box
-            assert not box.overlaps(cards) and not box.overlaps(title), (box, cards)
-            assert not box.overlaps(board), (box, board)
-        assert not strip.overlaps(panel), (strip, panel)
+        assert inside(panel, screen_box), panel
+        assert not panel.overlaps(cards) and not panel.overlaps(title), (panel, cards)
+        assert not panel.overlaps(board), (panel, board)
+        assert strip is None and not driver.overlay.strip.isVisible(), strip
+        assert driver.panel.advice_line.text().startswith("Tap row")
     finally:
         driver.stop()
 
@@ -1019,10 +1031,9 @@ def test_a_phone_filling_a_portrait_monitor_folds_its_panel_off_the_menu_and_map
         panel, strip, board = driver.panel_box(), driver.overlay.strip_box, driver._board_box()
         assert board is not None and bar.y > board.y + board.h + 200, (bar, board)
         assert driver.panel.folded, panel
-        for box in (panel, strip):
-            assert inside(box, screen_box) and not box.overlaps(board), (box, board)
-            assert not box.overlaps(bar), (box, bar)
-        assert not strip.overlaps(panel), (strip, panel)
+        assert inside(panel, screen_box) and not panel.overlaps(board), (panel, board)
+        assert not panel.overlaps(bar), (panel, bar)
+        assert strip is None, strip  # the folded panel says the advice: one line, its own
     finally:
         driver.stop()
 
@@ -1122,11 +1133,11 @@ def test_on_a_phone_the_pentomino_strip_and_panel_keep_off_the_tray_of_pieces(mo
         (step_x, step_y), rows = tray["step"], -(-tray["slots"] // tray["per_row"])
         tray_box = Box(20 + tray["x"], 20 + tray["y"], tray["per_row"] * step_x, rows * step_y)
         assert image[tray_box.y + 20, tray_box.x + 20].tolist() != image[590, 180].tolist()
-        for box in (panel, strip):
-            assert inside(box, screen_box), box
-            assert not box.overlaps(tray_box), (box, tray_box)
-        assert not strip.overlaps(panel), (strip, panel)
-        assert strip.y >= 600 and driver.overlay.status_lines()[0][0] == "advice", strip
+        assert inside(panel, screen_box), panel
+        assert not panel.overlaps(tray_box), (panel, tray_box)
+        # the folded panel says the advice; the strip under the window said it again
+        assert driver.panel.folded and strip is None, strip
+        assert driver.overlay.status_lines()[0][0] == "advice"
         assert not any(panel.overlaps(a) for a in driver._advised()), panel
         # Nor the LEVEL/HINT bar above the board (Xvfb 360x640 + xcompmgr: the folded panel
         # lay over it at y 31-120): it goes in the room under the tray (y 517-606).
@@ -1152,11 +1163,13 @@ def test_on_a_phone_the_pentomino_strip_and_panel_keep_off_the_tray_of_pieces(mo
         driver.stop()
 
 
-def test_a_strip_moved_off_the_panel_onto_the_board_is_its_advice_line_alone(monkeypatch):
-    # Seen in the demo on Xvfb 360x640: the 360x600 Disco Zoo window at 40,40, past the
-    # screen's foot and right edge; the folded panel at the screen's foot and the strip moved
-    # off it over the board's third row, saying the why the panel under it said again. The
-    # strip is its advice line alone, off the board (at the screen's top, over no card).
+def test_on_a_phone_the_folded_panel_says_the_advice_once_the_strip_left_off(monkeypatch):
+    # Seen in the demos on Xvfb 360x640 + xcompmgr (the 360x600 Disco Zoo and tile-path
+    # windows at 40,40, past the screen's foot and right edge): the folded panel under the
+    # board said the advice and its why, and the strip at the screen's top said them again
+    # ("Step up or right - either keeps a full walk possible" twice, 300 px apart). One of
+    # them is enough: the panel's, with its controls; the strip is left off. The player asks
+    # for the cells (the panel unfolded, over the board): the strip is back, off the panel.
     from gridsight.overlay.placement import inside
     from gridsight.overlay.status import Box
 
@@ -1169,13 +1182,19 @@ def test_a_strip_moved_off_the_panel_onto_the_board_is_its_advice_line_alone(mon
         driver.overlay._place_strip()
         driver._placed = None
         driver._place_panel()
-        panel, strip, board = driver.panel_box(), driver.overlay.strip_box, driver._board_box()
+        panel, board = driver.panel_box(), driver._board_box()
         lines = driver.overlay.status_lines()
         assert [kind for kind, _ in lines][:2] == ["advice", "why"], lines
-        assert inside(strip, screen_box) and not strip.overlaps(panel), (strip, panel)
-        assert not strip.overlaps(board), (strip, board)
-        assert strip.h < 40, strip  # the advice line alone
-        assert not any(strip.overlaps(k) for k in driver._kept()), strip
+        assert driver.panel.folded and inside(panel, screen_box), panel
+        assert not panel.overlaps(board), (panel, board)
+        assert driver.panel.advice_line.text().startswith("Tap row")
+        assert driver.overlay.strip_box is None and not driver.overlay.strip.isVisible()
+        assert driver.windows()["strip"] is None
+        driver.panel.cells_box.click()  # the whole panel: it no longer says it alone
+        driver._place_panel()
+        panel, strip = driver.panel_box(), driver.overlay.strip_box
+        assert not driver.panel.folded and strip is not None, strip
+        assert not strip.overlaps(panel), (strip, panel)
     finally:
         driver.stop()
 
@@ -1240,14 +1259,19 @@ def test_on_a_portrait_monitor_the_panel_sits_where_it_stays_from_the_first_fram
         assert inside(panel, screen_box) and not panel.overlaps(game), panel
         assert driver.overlay.strip_box is None  # one advice line: the panel's
         assert driver.panel.advice_line.text().startswith("Tap row")
-        # Moved away by the player, it stays where put; the strip is back under the game.
+        # Moved away by the player, it stays where put; folded, it still says the advice
+        # (the strip, saying it again, stays off: one is enough).
         driver.panel.move(300, 800)
         QApplication.processEvents()
         for _ in range(2):
             driver._place_panel()
-        strip = driver.overlay.strip_box
         assert tuple(driver.panel_box()[:2]) == (300, 800), driver.panel_box()
-        assert strip is not None and strip.y == game.y + game.h, strip
+        assert driver.overlay.strip_box is None
+        driver.panel.cells_box.click()  # unfolded by the player: the strip is back
+        for _ in range(2):
+            driver._place_panel()
+        strip = driver.overlay.strip_box
+        assert strip is not None and not strip.overlaps(driver.panel_box()), strip
     finally:
         driver.stop()
 
@@ -1276,5 +1300,46 @@ def test_a_tile_paths_other_move_is_dashed_in_the_panel_said_once_under_the_game
         assert driver.overlay.strip_home().w > game.w  # as wide as its line
         assert panel.y == game.y + game.h + GAP and driver.overlay.strip_box is None, (
             panel, driver.overlay.strip_box)
+        # In the strip's place it is as wide as its advice line (the strip was): the line
+        # whole, on one line, the eye's first (at 292 px, the room right of the window, it
+        # said "Step up or right -" / "either keeps a full walk possible" on two lines).
+        from PySide6.QtWidgets import QApplication
+
+        QApplication.processEvents()
+        line = driver.panel.advice_line
+        assert line.text() == advice.status and "\n" not in line.text(), line.text()
+        assert panel.w > 292 and panel.x + panel.w <= 700, panel
+        _one_line(driver.panel, driver.panel.width())
+        # Where no room holds it (a panel 292 px wide), it is said shorter, never wrapped:
+        # the move alone on the line, the rest heading the line under it.
+        driver.panel.resize(292, driver.panel.height())
+        QApplication.processEvents()
+        assert line.text() == "Step up or right", line.text()
+        assert driver.panel.why_line.text().startswith("Either keeps a full walk possible."), (
+            driver.panel.why_line.text())
+        assert driver.panel.why_line.isVisibleTo(driver.panel)
+    finally:
+        driver.stop()
+
+
+def test_the_panels_key_names_the_advised_square_and_the_dashed_one_as_good(monkeypatch):
+    # Seen live (Xvfb 1600x1000, the tile-path demo): the key said "■ wall · × crossed" under
+    # a board showing a magenta square on the advised step and a dashed one on the other
+    # step as good, naming neither. It names both first, in the game's words, each sign in
+    # the cells' magenta: the square, then the dashed square.
+    from gridsight.overlay.status import Box
+
+    image = screen(script_of("tile-path").render(1))
+    driver = _driven(image, _frame(image, 40, 40), game="tile-path")
+    try:
+        _on_screen(driver, monkeypatch, Box(0, 0, 1600, 1000),
+                   Box(40, 40, image.shape[1], image.shape[0]))
+        assert not driver.panel.folded and driver.panel.key.isVisibleTo(driver.panel)
+        key = driver.panel.key.text()
+        parts = key.split(" \u00b7 ")
+        assert parts[0].endswith("\u25a1</span> next step"), parts
+        assert parts[1].endswith("\u2b1a</span> or this step: also keeps a full walk"), parts
+        assert all("color:#ff00ff" in part for part in parts[:2]), parts
+        assert "wall" in key and "crossed" in key, key  # the cells' own signs after them
     finally:
         driver.stop()

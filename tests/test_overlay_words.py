@@ -284,3 +284,55 @@ def test_the_last_advice_while_thinking_goes_under_and_the_strip_keeps_its_width
                                   ("caveat", "Last: Tap row 1, column 3 - 53% an animal")]
     assert widths[0] == widths[1] == 360
     win.close()
+
+
+MIRRORED = """\
+region: Farm
+animals: Pig
+taps: 8
+. . - . .
+. . - . .
+. . . . .
+. . . . .
+. . . . .
+"""
+
+
+def test_a_tap_as_good_as_the_advised_one_is_said_drawn_and_keyed():
+    # The line named one tile as if it were the only best while its mirror image was worth
+    # exactly as much (demo board 1: "Tap row 2, column 3 - 55% an animal", row 4, column 3
+    # the same tap mirrored): the line says "or", the other tile gets a dashed square, the
+    # picture's legend and the report's key name it, in the game's words.
+    from gridsight.replay import legend_html
+
+    advice = _advice("disco-zoo", MIRRORED)
+    assert advice.status == "Tap row 4, column 2 or 4 - 33% an animal", advice.status
+    assert advice.recommend == (Cell(3, 1),)
+    assert [(m.row, m.col) for m in advice.marks if m.kind is MarkKind.ALSO] == [(3, 3)]
+    assert "or tap here: as good" in _legend_words(advice)
+    assert "or tap here: as good" in legend_html(advice)
+    geometry = BoardGeometry.from_rect(0, 0, 60, 60, 5, 5)
+    layer = render_layer((300, 300), geometry, advice)
+    magenta = np.all(layer[..., :3] == style.RECOMMEND, axis=-1) & (layer[..., 3] > 0)
+    assert magenta[170:250, 170:250].any() and magenta[170:250, 50:130].any()
+    # no square on a tile that is not as good (the squares reach 6 px past their tiles)
+    assert not magenta[:170, :].any() and not magenta[:, 250:].any()
+    # Four as good (a Pig alone on a fresh board: the four turns of one tile): counted.
+    fresh = _advice("disco-zoo", MIRRORED.replace("-", "."))
+    assert fresh.status.endswith("(one of 4 equally good)"), fresh.status
+    assert len([m for m in fresh.marks if m.kind is MarkKind.ALSO]) == 3
+
+
+def test_a_thrill_digger_hole_as_good_as_the_advised_one_is_said_and_dashed():
+    # A fresh beginner pit said "Dig row 1, column 1 - 20% a bomb" while its other three
+    # corners were worth the same 47.90 rupees to come (its details: "from the next best
+    # hole 47.90"): counted in the line, each dashed, named in the legend.
+    advice = _advice("thrill-digger", "difficulty: beginner\n" + ". . . . .\n" * 4)
+    assert advice.status == "Dig row 1, column 1 - 20% a bomb (one of 4 equally good)", (
+        advice.status)
+    also = sorted((m.row, m.col) for m in advice.marks if m.kind is MarkKind.ALSO)
+    assert also == [(0, 4), (3, 0), (3, 4)], also
+    assert "or dig here: as good" in _legend_words(advice)
+    # a dug pit whose advised hole has no equal: nothing said
+    one = _advice("thrill-digger", THRILL)
+    assert "equally good" not in one.status and " or " not in one.status.split(" - ")[0]

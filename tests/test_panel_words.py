@@ -300,7 +300,7 @@ def test_a_found_tile_read_unsure_says_its_doubt_once_and_the_key_names_each_sig
     assert panel.believed()[2][2] == "Panda or\nTiger?"
     assert panel.believed()[1][3] == "\u2013" and panel.believed()[1][1] == "\u2205"
     key = panel.key.text()
-    assert key.startswith("\u2013 tapped, no animal \u00b7 ")
+    assert "\u2013 tapped, no animal \u00b7 " in key
     assert "\u2205 certainly no animal, not tapped yet" in key
     assert "Panda or Tiger? found, the screen does not tell which" in key
     # read as a rare animal's tile (as live reads it): the name in the rarity's colour, once
@@ -482,6 +482,9 @@ def test_minesweepers_flagged_certain_mine_shows_the_sign_its_key_lists():
     assert flagged.text() == f"F {danger}" and "mine" in flagged.toolTip()
     shown = {cell.text() for row in panel.cells for cell in row}
     for part in panel.key.text().split(" · "):
+        if "</span>" in part:  # the advised cell's square: its border, not its text
+            assert "\u25a1" in part and "open next" in part, part
+            continue
         sign = part.split(" ")[0]
         assert any(sign in text for text in shown), (part, shown)
     assert f"{danger} mine" in panel.key.text()

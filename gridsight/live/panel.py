@@ -57,7 +57,9 @@ from gridsight.live.doubt_bar import DoubtBar
 from gridsight.live.hint_choice import HintChooser
 from gridsight.live.loop import REFUSAL, LiveLoop, LiveView
 from gridsight.overlay.legend import cells_unbroken
-from gridsight.overlay.style import MARK, RECOMMEND, heat_colour, piece_colour
+from gridsight.overlay.style import (
+    MARK, MARK_NAMES, RECOMMEND, RECOMMEND_NAME, heat_colour, piece_colour,
+)
 from gridsight.solvers.advice import Advice, Cell, CellFigure, CellMark, MarkKind
 from gridsight.solvers.boardtext import parse_boards
 from gridsight.solvers.cellnames import cell_name, column_number, row_number
@@ -92,6 +94,8 @@ WARNING_INK = "#b35c00"
 HAND = "#e0a000"  # the dashed border of a cell set by hand
 HAND_FILL = "#ffe680"  # ... and its fill when the cell has no colour of its own
 CONFLICT = "#ffa040"
+SQUARE = "\u25a1"  # the key's sign of the advised cell's square (drawn in its magenta)
+DASHED_SQUARE = "\u2b1a"  # ... and of a move as good (dashed, as the cell's border is)
 MARK_SIGNS = {MarkKind.SAFE: "\u2713", MarkKind.DANGER: "\u2717", MarkKind.UNREAD: "?",
               MarkKind.UNSURE: "?", MarkKind.CONFLICT: "!", MarkKind.EMPTY: "\u2205",
               MarkKind.KNOWN: "="}
@@ -167,6 +171,8 @@ class Panel(QWidget):
         self.advice_line.setStyleSheet(ADVICE_STYLE.format(px=ADVICE_PX))
         self._advice_text = ""  # the advice as said (the line shows it fitted: _fit_advice)
         self._advice_px = ADVICE_PX
+        self._why_text = ""  # the why as said (its line may start with the advice's tail)
+        self._advice_tail = ""  # the advice's words past its line's room (_fit_advice)
         # At the top of the height reserved for it (at the narrowest width: two lines), so the
         # advice is the first thing in the panel at any width.
         self.advice_line.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
@@ -224,6 +230,7 @@ class Panel(QWidget):
         layout.addWidget(self.scale)
         self.key = QLabel("")  # what the signs on the cells mean, in the game's words
         self.key.setWordWrap(True)
+        self.key.setTextFormat(Qt.TextFormat.RichText)  # its squares in the advice's colour
         self.key.setMinimumWidth(self.board.minimumWidth())
         layout.addWidget(self.key)
 
@@ -579,7 +586,9 @@ class Panel(QWidget):
         self._advice_text = advice_alone(view.status, view.doubts)
         self.advice_line.setText(self._advice_text)
         # never broken between a cell's word and its number
-        self.why_line.setText(cells_unbroken(view.why))
+        self._why_text = cells_unbroken(view.why)
+        self._advice_tail = ""  # the advice's words past its line's room, said under it
+        self.why_line.setText(self._why_text)
         self.why_line.setVisible(bool(view.why))
         esc = html.escape
         # Folded (a phone's screen), the details are left off: they made the folded Disco
@@ -638,9 +647,11 @@ class Panel(QWidget):
 
     def _fit_advice(self, width: int) -> None:
         """The advice on one line ``width`` pixels wide: its font made smaller (down to
-        :data:`MIN_ADVICE_PX`) when it is wider at :data:`ADVICE_PX`; a line wider still
-        breaks between its phrases (after the cell, before why: ``Open row 6, column 9 -`` /
-        ``certainly safe``), never inside a cell's name."""
+        :data:`MIN_ADVICE_PX`) when it is wider at :data:`ADVICE_PX`; a line wider still is
+        never wrapped: it is said shorter, its move alone (``Step up or right``), the words
+        after the move (``either keeps a full walk possible``) heading the why line under it.
+        A tile path's panel in the strip's place, 292 px wide, said its advice on two lines
+        ("Step up or right -" / "either keeps a full walk possible"): the eye found half."""
         text = self._advice_text
         self.advice_line.ensurePolished()
         font = QFont(self.advice_line.font())
@@ -652,10 +663,15 @@ class Panel(QWidget):
                 break
             px -= 1
         font.setPixelSize(px)
-        shown = text
+        shown, tail = text, ""
         if QFontMetrics(font).horizontalAdvance(text) > width and " - " in text:
-            head, tail = text.split(" - ", 1)
-            shown = f"{head} -\n{tail}"
+            shown, tail = text.split(" - ", 1)
+        if tail != self._advice_tail:
+            self._advice_tail = tail
+            why = self._why_text
+            said = f"{tail[:1].upper()}{tail[1:]}." if tail else ""
+            self.why_line.setText(" ".join(part for part in (said, why) if part))
+            self.why_line.setVisible(bool(tail or why))
         if px != self._advice_px:
             self._advice_px = px
             self.advice_line.setStyleSheet(ADVICE_STYLE.format(px=px))
@@ -668,6 +684,18 @@ class Panel(QWidget):
                 label.setStyleSheet(style)
         if shown != self.advice_line.text():
             self.advice_line.setText(shown)
+
+    def advice_width(self) -> int:
+        """The panel's width (its margins included) that shows its advice whole on one line
+        at its usual size (:data:`ADVICE_PX`)."""
+        font = QFont(self.advice_line.font())
+        font.setBold(True)
+        font.setPixelSize(ADVICE_PX)
+        layout = self.layout()
+        margins = 0 if layout is None else (layout.contentsMargins().left()
+                                            + layout.contentsMargins().right())
+        frame = 2 * self.advice_line.frameWidth() + self.advice_line.margin() * 2
+        return QFontMetrics(font).horizontalAdvance(self._advice_text) + margins + frame + 4
 
     def resizeEvent(self, event: Any) -> None:  # noqa: N802 (Qt's name)
         super().resizeEvent(event)
@@ -770,7 +798,19 @@ class Panel(QWidget):
         for (r, c), cell_signs in (signs or {}).items():
             if r < len(self.cells) and c < len(self.cells[r]) and not self.cells[r][c].isHidden():
                 own.update(cell_signs)
-        parts = [f"{sign} {words}" for sign, words in own.items()]
+        # The squares first: the advised cell's magenta square and the dashed one of a move as
+        # good (the key named every sign but these two, the ones the advice is about).
+        squares = []
+        legend = advice.legend if advice is not None else None
+        choices = {(m.row, m.col) for m in marks.values() if m.kind is MarkKind.CHOICE}
+        if advice is not None and any((c.row, c.col) not in choices for c in advice.recommend):
+            squares.append((SQUARE, legend.word("recommend", RECOMMEND_NAME) if legend
+                            else RECOMMEND_NAME))
+        if any(m.kind is MarkKind.ALSO for m in marks.values()):
+            words = legend.word("also", MARK_NAMES[MarkKind.ALSO]) if legend \
+                else MARK_NAMES[MarkKind.ALSO]
+            squares.append((DASHED_SQUARE, words))
+        parts = [f"{sign} {words}" for sign, words in [*squares, *own.items()]]
         seen: set[str] = set(own)
         for mark in marks.values():
             legend = advice.legend if advice is not None else None
@@ -791,7 +831,12 @@ class Panel(QWidget):
         parts = [] if self.folded else parts
         self.board.setToolTip(" · ".join(parts) if self.key_short else "")
         parts = [] if self.key_short else parts
-        self.key.setText(" · ".join(parts))
+        # (rich text: the squares in the advice's magenta, as the cells show them)
+        ink = hex_of(RECOMMEND)
+        self.key.setText(" · ".join(
+            f"<span style='color:{ink}; font-weight:bold'>{part[0]}</span>"
+            f"{html.escape(part[1:], quote=False)}" if part[:1] in (SQUARE, DASHED_SQUARE)
+            else html.escape(part, quote=False) for part in parts))
         self.key.setVisible(bool(parts))
         self.key.setMinimumHeight(self.key.heightForWidth(self.board.minimumWidth())
                                   if parts else 0)

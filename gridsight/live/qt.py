@@ -132,6 +132,8 @@ class LiveDriver:
         self._over_game = False  # the panel lies over the game's window (it fills the screen)
         # where the panel was put in the strip's own place (the strip left off), else None
         self._instead_at: tuple[int, int] | None = None
+        # the width it was made there to say its advice on one line (kept when moved away)
+        self._advice_wide: int | None = None
         self._placement_note = ""  # why the panel is over the game, said in it
         # where the screen shows what the panel asks (the cards: frame pixels), kept clear
         self._asked: tuple[tuple[int, int, int, int], ...] = ()
@@ -343,6 +345,15 @@ class LiveDriver:
         room = self._room()
         self.panel.fit_room(room - border)
         width = max(room, self.panel.minimumSizeHint().width() + border)
+        if self._instead_at is not None:
+            # In the strip's place: as wide as its advice, and never narrowed there (it went
+            # from 465 to 292 px at each "Thinking…" between two moves, the strip back beside
+            # it saying that, then wide again at the next advice: the eye chased it).
+            screen_end = self.overlay.screen_box().x + self.overlay.screen_box().w
+            width = max(width, min(screen_end - self._instead_at[0],
+                                   max(self.panel.advice_width() + border, frame.width())))
+        elif self._advice_wide is not None and frame.width() == self._advice_wide:
+            width = max(width, frame.width())  # widened there, moved by the player: kept
         if frame.width() > width and self.panel.isVisible():
             if self._wide is None:
                 self._wide, self._high = frame.width(), self.panel.height()
@@ -364,40 +375,45 @@ class LiveDriver:
         # not a reason to place the panel again)
         home = self.overlay.strip_moved_from or self.overlay.strip_box
         strip = [home] if home else []
-        box = place_panel(size, [game] + strip, screen)
-        beside = bool(strip) and (strip[0].x >= game.x + game.w or strip[0].x + strip[0].w <= game.x)
-        # (a strip under the game wider than it: the block is the strip's width, and a panel
-        # beside it was far from the game: real-look 7002's 290 px window on 1366x768, its
-        # strip 490 px, had the panel 210 px right of the game, level with it)
-        wider = bool(strip) and (strip[0].x < game.x or strip[0].x + strip[0].w > game.x + game.w)
-        if strip and (beside or wider or not inside(box, screen)):
-            # Beside the game alone, clear of the strip: a strip beside a window taller than
-            # the screen (level with its foot) made game and strip one block, and the panel
-            # went past the strip (Disco Zoo's 548 px from the game) or, too wide for the room
-            # left, was narrowed; there is room above the strip.
-            alone = place_panel(size, [game], screen)
-            if inside(alone, screen) and not any(alone.overlaps(b) for b in strip):
-                box = alone
-        if not inside(box, screen):  # narrowed, it may still fit beside the game's window
-            box = self._squeezed(size, [game] + strip, screen) or box
-        if strip and beside and not inside(box, screen):
-            # Narrowed beside the game alone, above or below the strip beside it; else the
-            # place showing the most of the panel, its lines' start first: a 1024x700 screen
-            # with a 360x600 game at x 300 (its strip beside it, right) pushed the 419 px
-            # Disco Zoo panel 127 px past the screen's left edge, its advice line cut at
-            # its start ("olumn 3 - 55% an animal") while 356 px were free right of the game.
-            # Last, beside the game over the strip's place (the strip then moves off it, see
-            # OverlayWindow.avoid) rather than mostly off the screen: a 360x600 pentomino
-            # window on an 800x600 screen, its strip beside it, pushed the 576 px high panel
-            # past the strip, 42 of its 408 px on the screen.
-            box = self._squeezed(size, [game], screen, clear=strip) or most_shown(
-                [box] + [b for b in (alone,) if inside(b, screen)
-                         or not any(b.overlaps(s) for s in strip)], screen)
         # A capture filling (nearly) the whole screen leaves no side free: then the panel goes
         # beside the board inside it. Otherwise it stays off the game, even partly off screen.
         fills = game.w >= 0.8 * screen.w and game.h >= 0.8 * screen.h
         instead = self._instead_of_strip(size, game, screen, fills)
-        box = instead or box
+        if instead is not None and self.panel.isVisible():
+            # (decided first: narrowed to the room beside the window, then widened in the
+            # strip's place, it stayed 292 px wide on X, its advice on two lines)
+            size = self._as_wide_as_its_advice(instead, size, screen, border)
+            instead = Box(instead.x, instead.y, size[0], size[1])
+        box = instead or place_panel(size, [game] + strip, screen)
+        if instead is None:
+            beside = bool(strip) and (strip[0].x >= game.x + game.w or strip[0].x + strip[0].w <= game.x)
+            # (a strip under the game wider than it: the block is the strip's width, and a panel
+            # beside it was far from the game: real-look 7002's 290 px window on 1366x768, its
+            # strip 490 px, had the panel 210 px right of the game, level with it)
+            wider = bool(strip) and (strip[0].x < game.x or strip[0].x + strip[0].w > game.x + game.w)
+            if strip and (beside or wider or not inside(box, screen)):
+                # Beside the game alone, clear of the strip: a strip beside a window taller than
+                # the screen (level with its foot) made game and strip one block, and the panel
+                # went past the strip (Disco Zoo's 548 px from the game) or, too wide for the room
+                # left, was narrowed; there is room above the strip.
+                alone = place_panel(size, [game], screen)
+                if inside(alone, screen) and not any(alone.overlaps(b) for b in strip):
+                    box = alone
+            if not inside(box, screen):  # narrowed, it may still fit beside the game's window
+                box = self._squeezed(size, [game] + strip, screen) or box
+            if strip and beside and not inside(box, screen):
+                # Narrowed beside the game alone, above or below the strip beside it; else the
+                # place showing the most of the panel, its lines' start first: a 1024x700 screen
+                # with a 360x600 game at x 300 (its strip beside it, right) pushed the 419 px
+                # Disco Zoo panel 127 px past the screen's left edge, its advice line cut at
+                # its start ("olumn 3 - 55% an animal") while 356 px were free right of the game.
+                # Last, beside the game over the strip's place (the strip then moves off it, see
+                # OverlayWindow.avoid) rather than mostly off the screen: a 360x600 pentomino
+                # window on an 800x600 screen, its strip beside it, pushed the 576 px high panel
+                # past the strip, 42 of its 408 px on the screen.
+                box = self._squeezed(size, [game], screen, clear=strip) or most_shown(
+                    [box] + [b for b in (alone,) if inside(b, screen)
+                             or not any(b.overlaps(s) for s in strip)], screen)
         # Beside the game's own window when the board was found in one (a phone mirrored on
         # the captured desktop), else beside the board.
         board = (self.overlay.game_screen_box() or self._board_box()) \
@@ -541,6 +557,28 @@ class LiveDriver:
         instead = (not inside(past, screen) or in_strips_place(past, game, home)) and inside(
             alone, screen) and not alone.overlaps(game) and alone.overlaps(home)
         return alone if instead else None
+
+    def _as_wide_as_its_advice(self, place: Any, size: tuple[int, int], screen: Any,
+                               border: int) -> tuple[int, int]:
+        """The panel in the strip's place (``place``, under or over the game's window) made as
+        wide as its advice line needs on one line, at most the screen's room from
+        ``place``'s left edge: its size then. The strip there was as wide as that line; the
+        panel kept the width of the room beside the window (292 px on a 700x1000 portrait
+        screen) and said a tile path's "Step up or right - either keeps a full walk
+        possible" on two lines, with 650 px free under the window."""
+        assert self.panel is not None
+        room = screen.x + screen.w - place.x
+        want = min(room, self.panel.advice_width() + border)
+        frame = self.panel.frameGeometry()
+        # (its width now, not ``size``: the width it had before it was narrowed beside the
+        # window is placed with, and it stayed narrowed on X)
+        if want <= frame.width():
+            return size
+        self.panel.resize(want - border, self.panel.height())
+        self._wide = self._narrowed_to = None  # as wide as the strip's place asks, not narrowed
+        frame = self.panel.frameGeometry()
+        self._advice_wide = frame.width()
+        return frame.width(), frame.height()
 
     def _strip_context(self) -> tuple:
         """What the strip's room depends on besides the panel: the game's and the screen's

@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import Any
 
 from gridsight.solvers.advice import Advice, Cell, CellFigure, CellMark, MarkKind
-from gridsight.solvers.cellnames import cell_name, column_number, row_name
+from gridsight.solvers.cellnames import cell_name, column_number, either_name, row_name
 from gridsight.solvers.disco_zoo.advise import RescueAdvice
 from gridsight.solvers.disco_zoo.board import (
     EMPTY,
@@ -168,24 +168,68 @@ def status(result: RescueAdvice) -> str:
     """The advice in one short line, in the game's words: ``Tap row 4, column 1 - 80% an
     animal`` (``- certainly Gorilla`` on a tile known to hold one; ``- 10% Tiger, 70% an
     animal`` under ``target:Tiger``: the chance of the animal the player aims for first)."""
-    names = written_names(result.board)
     if result.recommend is None:
         # No tap is advised, so the rescue chances are those of the board as it is.
         if all(p == 1 for p in result.rescue):
             return "Every animal is rescued"
         return "No tap can rescue another animal with the taps left"
     row, col = result.recommend
+    what = _what(result, row, col)
+    tied = ties(result)
+    if len(tied) == 1:  # its mirror image: either will do
+        return f"Tap {either_name((row, col), tied[0])} - {what}"
+    if tied:
+        return f"Tap {cell_name(row, col)} - {what} (one of {len(tied) + 1} equally good)"
+    return f"Tap {cell_name(row, col)} - {what}"
+
+
+def _what(result: RescueAdvice, row: int, col: int) -> str:
+    """What the status line says of tapping ``row``, ``col``: ``80% an animal``,
+    ``certainly Gorilla``, ``10% Tiger, 70% an animal``."""
+    names = written_names(result.board)
     certain = {(c.row, c.col): c.animal for c in result.certain}
     animal = certain.get((row, col))
     if animal is not None:
-        what = f"certainly {names[animal]}"
-    else:
-        target = target_in_play(result)
-        what = _chance_words(result, _tap_chance(result, row, col, target), target)
-        anyone = animal_chance(result, row, col)
-        if target is not None and abs(anyone - _tap_chance(result, row, col, target)) > 1e-9:
-            what += f", {anyone:.0%} an animal"  # the tie-break's measure, when it differs
-    return f"Tap {cell_name(row, col)} - {what}"
+        return f"certainly {names[animal]}"
+    target = target_in_play(result)
+    what = _chance_words(result, _tap_chance(result, row, col, target), target)
+    anyone = animal_chance(result, row, col)
+    if target is not None and abs(anyone - _tap_chance(result, row, col, target)) > 1e-9:
+        what += f", {anyone:.0%} an animal"  # the tie-break's measure, when it differs
+    return what
+
+
+def ties(result: RescueAdvice) -> tuple[tuple[int, int], ...]:
+    """The other untapped tiles exactly as good a tap as the advised one (reading order):
+    its images under the rescue's symmetries (:func:`~.symmetry.root_orbits`: a turn or a
+    mirror mapping the rescue onto itself maps every plan onto one worth the same), where
+    the status line's words hold as well (a mirror mapping Horse onto Cow makes a tile
+    "certainly Cow" of one "certainly Horse": not said as the same tap). The Disco Zoo
+    demo's second board said "Tap row 2, column 3 - 72% an animal" while row 4, column 3,
+    its mirror image across the middle row, was as good: the line read as the only best.
+    Tiles as likely but no image of the advised one are not said: their plans may differ.
+
+    >>> from gridsight.solvers.disco_zoo.catalogue import load_catalogue
+    >>> from gridsight.solvers.disco_zoo.board import fresh_board
+    >>> from gridsight.solvers.disco_zoo.objective import Objective
+    >>> from gridsight.solvers.disco_zoo.advise import advise
+    >>> farm = {a.name: a for a in load_catalogue().regions["Farm"]}
+    >>> result = advise(fresh_board("Farm", (farm["Pig"],)), Objective("expected"), 1.0)
+    >>> result.recommend, ties(result)
+    ((1, 1), ((1, 3), (3, 1), (3, 3)))
+    >>> status(result)
+    'Tap row 2, column 2 - 25% an animal (one of 4 equally good)'
+    """
+    if result.recommend is None:
+        return ()
+    from gridsight.solvers.disco_zoo.symmetry import root_orbits
+
+    row, col = result.recommend
+    words = _what(result, row, col)
+    orbit = root_orbits(result.board, result.objective)[row * COLS + col]
+    cells = (divmod(tile, COLS) for tile in orbit if tile != row * COLS + col)
+    return tuple((r, c) for r, c in cells if result.board.grid[r][c] == UNTAPPED
+                 and _what(result, r, c) == words)
 
 
 def why(result: RescueAdvice) -> str:
@@ -343,6 +387,10 @@ def to_advice(result: RescueAdvice) -> Advice:
         empty = float(post.probability(tile, None))
         figures.append(CellFigure(row, col, f"{1 - empty:.0%}", heat=empty))
     warnings = () if result.exact else (f"not exact: {result.method}",)
+    # The taps as good as the advised one (the line says "or"): dashed squares
+    marked = {(m.row, m.col) for m in marks}
+    marks += tuple(CellMark(r, c, MarkKind.ALSO) for r, c in ties(result)
+                   if (r, c) not in marked)
     return Advice(
         game=GAME,
         rows=ROWS,

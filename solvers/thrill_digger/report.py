@@ -12,7 +12,9 @@ from typing import Any
 
 from gridsight.solvers.chances import percent
 from gridsight.solvers.advice import Advice, Cell, CellFigure, CellMark, MarkKind
-from gridsight.solvers.cellnames import cell_name, cell_names, column_number, row_name
+from gridsight.solvers.cellnames import (
+    cell_name, cell_names, column_number, either_name, row_name,
+)
 from gridsight.solvers.thrill_digger.analysis import Analysis, HoleOdds
 from gridsight.solvers.thrill_digger.policy import Decision
 from gridsight.solvers.symbols import key_line
@@ -114,7 +116,31 @@ def explain(analysis: Analysis, recommend: tuple[int, int] | None | Decision) ->
     if decision.hole is None:
         return "Every rupee is dug: the board is cleared"
     h = analysis.hole(*decision.hole)
+    tied = ties(analysis, decision)
+    if len(tied) == 1:  # its mirror image: either will do
+        return f"Dig {either_name((h.row, h.col), tied[0])} - {_risk(h)}"
+    if tied:
+        return f"Dig {cell_name(h.row, h.col)} - {_risk(h)} (one of {len(tied) + 1} equally good)"
     return f"Dig {cell_name(h.row, h.col)} - {_risk(h)}"
+
+
+def ties(analysis: Analysis, recommend: tuple[int, int] | None | Decision) -> tuple[tuple[int, int], ...]:
+    """The other undug holes exactly as good as the advised one (reading order): under the
+    exact policy's values (:attr:`Decision.values`, finished), worth the same rupees to
+    come (within :data:`~.optimal.TIE`, the policy's own tie) with the same odds said
+    (:func:`_risk`). A fresh beginner pit said "Dig row 1, column 1 - 20% a bomb" while
+    its three other corners were worth the same 47.90 rupees to come ("from the next best
+    hole 47.90" in its details): the line read as the only best hole. Other policies give
+    no values: nothing said."""
+    from gridsight.solvers.thrill_digger.optimal import TIE
+
+    decision = _decision(recommend)
+    values, hole = decision.values, decision.hole
+    if hole is None or not values or hole not in values or not decision.quality.exact:
+        return ()
+    best, words = values[hole], _risk(analysis.hole(*hole))
+    return tuple(sorted(cell for cell, value in values.items() if cell != hole
+                        and abs(value - best) <= TIE and _risk(analysis.hole(*cell)) == words))
 
 
 def why(analysis: Analysis, recommend: tuple[int, int] | None | Decision) -> str:
@@ -232,6 +258,9 @@ def to_advice(analysis: Analysis, recommend: tuple[int, int] | None | Decision) 
         CellFigure(h.row, h.col, percent(h.bomb), heat=h.bomb) for h in analysis.holes
         if (h.row, h.col) not in marked
     )
+    # The holes as good as the advised one (the line says "or"): dashed squares
+    marks += [CellMark(r, c, MarkKind.ALSO) for r, c in ties(analysis, decision)
+              if (r, c) not in marked]
     warnings = ()
     if any(t == BOMB for row in analysis.state.grid for t in row):
         warnings = ("a bomb was dug: the game is over",)
@@ -253,4 +282,5 @@ def to_advice(analysis: Analysis, recommend: tuple[int, int] | None | Decision) 
     )
 
 
-__all__ = ["GAME", "details", "explain", "percent", "to_advice", "to_json", "to_text", "why"]
+__all__ = ["GAME", "details", "explain", "percent", "ties", "to_advice", "to_json", "to_text",
+           "why"]

@@ -138,6 +138,7 @@ WORDS = Words(
     objective_name=objective_name,
     legend={
         "recommend": "tap here next",
+        "also": "or tap here: as good",
         "choice": "tap here {label}",
         "empty": "certainly no animal, not tapped yet",
         "known": "certainly {label}, not tapped yet",

@@ -27,6 +27,7 @@ WORDS = Words(
     },
     legend={
         "recommend": "dig here next",
+        "also": "or dig here: as good",
         "safe": "safe",
         "danger": "bomb",
         "known": "rupoor",
