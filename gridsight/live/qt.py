@@ -386,11 +386,13 @@ class LiveDriver:
             instead = Box(instead.x, instead.y, size[0], size[1])
         box = instead or place_panel(size, [game] + strip, screen)
         if instead is None:
-            beside = bool(strip) and (strip[0].x >= game.x + game.w or strip[0].x + strip[0].w <= game.x)
+            beside = bool(strip) and (strip[0].x >= game.x + game.w
+                                      or strip[0].x + strip[0].w <= game.x)
             # (a strip under the game wider than it: the block is the strip's width, and a panel
             # beside it was far from the game: real-look 7002's 290 px window on 1366x768, its
             # strip 490 px, had the panel 210 px right of the game, level with it)
-            wider = bool(strip) and (strip[0].x < game.x or strip[0].x + strip[0].w > game.x + game.w)
+            wider = bool(strip) and (strip[0].x < game.x
+                                     or strip[0].x + strip[0].w > game.x + game.w)
             if strip and (beside or wider or not inside(box, screen)):
                 # Beside the game alone, clear of the strip: a strip beside a window taller than
                 # the screen (level with its foot) made game and strip one block, and the panel

@@ -124,7 +124,8 @@ def explain(analysis: Analysis, recommend: tuple[int, int] | None | Decision) ->
     return f"Dig {cell_name(h.row, h.col)} - {_risk(h)}"
 
 
-def ties(analysis: Analysis, recommend: tuple[int, int] | None | Decision) -> tuple[tuple[int, int], ...]:
+def ties(analysis: Analysis,
+         recommend: tuple[int, int] | None | Decision) -> tuple[tuple[int, int], ...]:
     """The other undug holes exactly as good as the advised one (reading order): under the
     exact policy's values (:attr:`Decision.values`, finished), worth the same rupees to
     come (within :data:`~.optimal.TIE`, the policy's own tie) with the same odds said
