@@ -191,7 +191,9 @@ def find_cards(image: np.ndarray, lattice: Lattice, facts: dict,
                int(2 * lattice.pitch_y)),
               (int(lattice.x + width + 0.1 * pitch), int(lattice.y), int(reach * pitch),
                int(2 * lattice.pitch_y)))
-    ground = _beside_the_rim(image, ground, pitch) or _ground_above(image, lattice)
+    ground = _beside_the_rim(image, ground, pitch)
+    ground = _sliver_or_above(image, ground, pitch, lattice) if ground else \
+        _ground_above(image, lattice)
     row = panel_row(image, area, min_width=facts["card_min_width"] * pitch,
                     min_height=facts["card_min_height"] * lattice.pitch_y,
                     max_panels=facts["card_max"], min_contrast=facts["card_min_contrast"],
@@ -701,6 +703,27 @@ def _beside_the_rim(image: np.ndarray, ground: Sequence[Box], pitch: float) -> t
         if box[2] >= SLIVER * pitch or box[2] >= shown:
             kept.append(box)
     return tuple(kept)
+
+
+# Slivers beside a board spanning the picture, cut by its sides only (each under SLIVER of a
+# tile), hold the picture's edge columns, blurred into a frame's or the board's rim: a poor
+# sample of the ground. The strip above the board is taken in their place when it is of one
+# colour (:func:`_ground_above`); else they are kept (fresh widest 1146019: 4 px of the red
+# ground left of the board, the strip above the cards' feet). The ``j60`` variant of widest
+# 1215018 (``bench/disco_zoo_variants.py``; Jungle, three narrow dark cards on a dark green
+# ground, the board 11 px from the left side and 10 px from the right): slivers of 5 and 3 px
+# with the edge columns in them, their medians 9 and 17 Lab off the ground's, the ground
+# between the cards taken for one panel 354 px wide, no card read (asked both ways).
+
+
+def _sliver_or_above(image: np.ndarray, ground: Sequence[Box], pitch: float,
+                     lattice: Lattice) -> tuple[Box, ...]:
+    """``ground`` (:func:`_beside_the_rim`'s boxes), or the strip above the board
+    (:func:`_ground_above`) when every box is a sliver under :data:`SLIVER` of the ``pitch``
+    and that strip is of one colour (see above)."""
+    if all(box[2] < SLIVER * pitch for box in ground):
+        return _ground_above(image, lattice) or tuple(ground)
+    return tuple(ground)
 
 
 def _ground_above(image: np.ndarray, lattice: Lattice) -> tuple[Box, ...]:
