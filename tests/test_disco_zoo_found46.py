@@ -14,9 +14,10 @@ Gorilla, Tiger): the board spans the screen (11 px from its left side, 10 px fro
 so the ground sampled beside it is two slivers of 5 and 3 px holding the picture's blurred
 edge columns, their medians 9 and 17 Lab off the dark green ground; the ground between the
 three narrow cards was taken for one panel 354 px wide and no card was read (asked both
-ways). Slivers only: the strip above the board, of one colour, is the ground's sample
-(:func:`cards._sliver_or_above`): three cards, exact with ``--animals``.
-"""
+ways). Slivers only, one of them not of one colour: the strip above the board, of one
+colour, is the ground's sample (:func:`cards._sliver_or_above`): three cards, exact with
+``--animals``. Slivers of one colour stay the sample (fresh widest 1146019: the strip above
+its board holds the cards' feet; ``test_disco_zoo_cards42``)."""
 
 from __future__ import annotations
 
@@ -112,6 +113,13 @@ def test_slivers_stay_when_the_strip_above_is_not_of_one_colour():
     image[235:250:2, 6:354] = (250, 250, 250)  # cards' feet in the strip: no sample there
     slivers = ((0, 250, 4, 60), (356, 250, 4, 60))
     assert cards._ground_above(image, lattice) == ()
+    assert cards._sliver_or_above(image, slivers, lattice.pitch_x, lattice) == slivers
+
+
+def test_slivers_of_one_colour_stay_the_ground():
+    image, lattice = _cards_ground()
+    slivers = ((2, 250, 4, 60), (356, 250, 4, 60))  # (past the edge column)
+    assert cards._ground_above(image, lattice) != ()
     assert cards._sliver_or_above(image, slivers, lattice.pitch_x, lattice) == slivers
 
 

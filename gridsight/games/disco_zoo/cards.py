@@ -706,22 +706,34 @@ def _beside_the_rim(image: np.ndarray, ground: Sequence[Box], pitch: float) -> t
 
 
 # Slivers beside a board spanning the picture, cut by its sides only (each under SLIVER of a
-# tile), hold the picture's edge columns, blurred into a frame's or the board's rim: a poor
-# sample of the ground. The strip above the board is taken in their place when it is of one
-# colour (:func:`_ground_above`); else they are kept (fresh widest 1146019: 4 px of the red
-# ground left of the board, the strip above the cards' feet). The ``j60`` variant of widest
-# 1215018 (``bench/disco_zoo_variants.py``; Jungle, three narrow dark cards on a dark green
-# ground, the board 11 px from the left side and 10 px from the right): slivers of 5 and 3 px
-# with the edge columns in them, their medians 9 and 17 Lab off the ground's, the ground
-# between the cards taken for one panel 354 px wide, no card read (asked both ways).
+# tile), may hold the picture's edge columns, blurred into a frame's or the board's rim: a
+# poor sample of the ground. When one of them is not of one colour (three quarters of it
+# within ABOVE_SPREAD Lab of its median, as the strip above is asked) the strip above the
+# board is taken in their place, when that is of one colour (:func:`_ground_above`). Slivers
+# of one colour stay (fresh widest 1146019 at 1.24x: 4 px of the red ground, spread 4.5, the
+# strip above the cards' feet, of their colour). The ``j60`` variant of widest 1215018
+# (``bench/disco_zoo_variants.py``; Jungle, three narrow dark cards on a dark green ground,
+# the board 11 px from the left side and 10 px from the right): slivers of 5 and 3 px, the
+# edge columns 11-12 L lighter in them (spread 10.1 and 12.4), the ground between the cards
+# taken for one panel 354 px wide, no card read (asked both ways).
+
+
+def _spread(image: np.ndarray, box: Box) -> float:
+    """How far three quarters of ``box``'s pixels lie from their median colour (Lab) at most."""
+    x, y, w, h = box
+    lab = _lab(image[max(0, y) : y + h, max(0, x) : x + w].reshape(-1, 3).astype(np.float32))
+    if len(lab) == 0:
+        return 0.0
+    return float(np.quantile(np.linalg.norm(lab - np.median(lab, axis=0), axis=1), 0.75))
 
 
 def _sliver_or_above(image: np.ndarray, ground: Sequence[Box], pitch: float,
                      lattice: Lattice) -> tuple[Box, ...]:
     """``ground`` (:func:`_beside_the_rim`'s boxes), or the strip above the board
-    (:func:`_ground_above`) when every box is a sliver under :data:`SLIVER` of the ``pitch``
-    and that strip is of one colour (see above)."""
-    if all(box[2] < SLIVER * pitch for box in ground):
+    (:func:`_ground_above`) when every box is a sliver under :data:`SLIVER` of the ``pitch``,
+    one of them not of one colour, and that strip of one colour (see above)."""
+    if all(box[2] < SLIVER * pitch for box in ground) and \
+            any(_spread(image, box) > ABOVE_SPREAD for box in ground):
         return _ground_above(image, lattice) or tuple(ground)
     return tuple(ground)
 
@@ -737,9 +749,7 @@ def _ground_above(image: np.ndarray, lattice: Lattice) -> tuple[Box, ...]:
         bottom = max(0, int(lattice.y) - far * gap)
         if b - a < 2 or bottom - top < 1:
             return ()
-        lab = _lab(image[top:bottom, a:b].reshape(-1, 3).astype(np.float32))
-        spread = np.quantile(np.linalg.norm(lab - np.median(lab, axis=0), axis=1), 0.75)
-        if spread <= ABOVE_SPREAD:
+        if _spread(image, (a, top, b - a, bottom - top)) <= ABOVE_SPREAD:
             return ((a, top, b - a, bottom - top),)
     return ()
 
