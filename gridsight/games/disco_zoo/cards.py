@@ -191,7 +191,9 @@ def find_cards(image: np.ndarray, lattice: Lattice, facts: dict,
                int(2 * lattice.pitch_y)),
               (int(lattice.x + width + 0.1 * pitch), int(lattice.y), int(reach * pitch),
                int(2 * lattice.pitch_y)))
-    ground = _beside_the_rim(image, ground, pitch) or _ground_above(image, lattice)
+    ground = _beside_the_rim(image, ground, pitch)
+    ground = _sliver_or_above(image, ground, pitch, lattice) if ground else \
+        _ground_above(image, lattice)
     row = panel_row(image, area, min_width=facts["card_min_width"] * pitch,
                     min_height=facts["card_min_height"] * lattice.pitch_y,
                     max_panels=facts["card_max"], min_contrast=facts["card_min_contrast"],
@@ -703,6 +705,39 @@ def _beside_the_rim(image: np.ndarray, ground: Sequence[Box], pitch: float) -> t
     return tuple(kept)
 
 
+# Slivers beside a board spanning the picture, cut by its sides only (each under SLIVER of a
+# tile), may hold the picture's edge columns, blurred into a frame's or the board's rim: a
+# poor sample of the ground. When one of them is not of one colour (three quarters of it
+# within ABOVE_SPREAD Lab of its median, as the strip above is asked) the strip above the
+# board is taken in their place, when that is of one colour (:func:`_ground_above`). Slivers
+# of one colour stay (fresh widest 1146019 at 1.24x: 4 px of the red ground, spread 4.5, the
+# strip above the cards' feet, of their colour). The ``j60`` variant of widest 1215018
+# (``bench/disco_zoo_variants.py``; Jungle, three narrow dark cards on a dark green ground,
+# the board 11 px from the left side and 10 px from the right): slivers of 5 and 3 px, the
+# edge columns 11-12 L lighter in them (spread 10.1 and 12.4), the ground between the cards
+# taken for one panel 354 px wide, no card read (asked both ways).
+
+
+def _spread(image: np.ndarray, box: Box) -> float:
+    """How far three quarters of ``box``'s pixels lie from their median colour (Lab) at most."""
+    x, y, w, h = box
+    lab = _lab(image[max(0, y) : y + h, max(0, x) : x + w].reshape(-1, 3).astype(np.float32))
+    if len(lab) == 0:
+        return 0.0
+    return float(np.quantile(np.linalg.norm(lab - np.median(lab, axis=0), axis=1), 0.75))
+
+
+def _sliver_or_above(image: np.ndarray, ground: Sequence[Box], pitch: float,
+                     lattice: Lattice) -> tuple[Box, ...]:
+    """``ground`` (:func:`_beside_the_rim`'s boxes), or the strip above the board
+    (:func:`_ground_above`) when every box is a sliver under :data:`SLIVER` of the ``pitch``,
+    one of them not of one colour, and that strip of one colour (see above)."""
+    if all(box[2] < SLIVER * pitch for box in ground) and \
+            any(_spread(image, box) > ABOVE_SPREAD for box in ground):
+        return _ground_above(image, lattice) or tuple(ground)
+    return tuple(ground)
+
+
 def _ground_above(image: np.ndarray, lattice: Lattice) -> tuple[Box, ...]:
     """The strip just above the board as a ground box when it is of one colour, else none."""
     gap = max(1, int(ABOVE * lattice.pitch_y))
@@ -714,9 +749,7 @@ def _ground_above(image: np.ndarray, lattice: Lattice) -> tuple[Box, ...]:
         bottom = max(0, int(lattice.y) - far * gap)
         if b - a < 2 or bottom - top < 1:
             return ()
-        lab = _lab(image[top:bottom, a:b].reshape(-1, 3).astype(np.float32))
-        spread = np.quantile(np.linalg.norm(lab - np.median(lab, axis=0), axis=1), 0.75)
-        if spread <= ABOVE_SPREAD:
+        if _spread(image, (a, top, b - a, bottom - top)) <= ABOVE_SPREAD:
             return ((a, top, b - a, bottom - top),)
     return ()
 

@@ -1073,12 +1073,14 @@ def _found_past_the_board(image: np.ndarray, best: _Best) -> _Best:
     kinds = [[tile.kind for tile in row] for row in tiles]
 
     def unbroken(cells: list[tuple[int, int]]) -> bool:
-        """Whether no line shows between any two neighbours among ``cells``."""
+        """Whether no line shows between any two neighbours among ``cells``, and one colour
+        runs on across each pair (:func:`_one_colour_across`)."""
         for r, c in cells:
             for r2, c2, across in ((r, c + 1, True), (r + 1, c, False)):
-                if (r2, c2) in cells and max(
+                if (r2, c2) in cells and (max(
                         _line_dip(image, lattice, r, c, across),
-                        _line_dip(image, lattice, r, c, across, lighter=True)) >= LINE_DIP:
+                        _line_dip(image, lattice, r, c, across, lighter=True)) >= LINE_DIP
+                        or not _one_colour_across(image, lattice, (r, c), (r2, c2))):
                     return False
         return True
 
@@ -1117,6 +1119,20 @@ def _found_past_the_board(image: np.ndarray, best: _Best) -> _Best:
     raise BoardNotFoundError(
         "disco-zoo", "the board's place is unsure: tiles along its lattice's edge read as "
         "tapped tiles with no line between them")
+
+
+def _one_colour_across(image: np.ndarray, lattice: Lattice, a: tuple[int, int],
+                       b: tuple[int, int]) -> bool:
+    """Whether neighbouring cells ``a`` and ``b`` show one colour: their middles' colours
+    (:func:`_patch_colour`) within :data:`COVER_SAME` (or off the picture). A plain area
+    past the board read as tapped tiles is one colour running on (:func:`_found_past_the_board`);
+    a found tile beside a tapped one is a light rounded tile beside dark dirt, an edge
+    between them whatever the line. Widest 1226023 at 0.69x (Mars, grey dirt as dark as the
+    lines): the board's bottom row, three tapped tiles and two found Rovers between them
+    (L 83 against the dirt's), no line dipping below the dirt: read as the ground past the
+    board and the board refused, its own lattice reading all 25 tiles right."""
+    one, two = _patch_colour(image, lattice, *a), _patch_colour(image, lattice, *b)
+    return one is None or two is None or float(np.linalg.norm(one - two)) < COVER_SAME
 
 
 GOING_ON = 3  # tiles past a lattice's edge read as the board's, one grass: the board goes on
