@@ -604,3 +604,24 @@ def test_a_thin_window_border_round_the_picture_is_not_taken_for_its_edge():
     margin = gbc.render(gbc.HEROS_CAVE, link=(2, 12), seed=3, camera=(23, 0), scale=3.0,
                         window=gbc.Window(10, 10, 10, 10))
     assert tiling._window_frame(margin.image) == (0, 0, 0, 0)
+
+
+def test_a_cut_picture_whose_top_and_bottom_settle_nowhere_is_offered_at_its_repeats_height():
+    """175018 ``--widest all`` frames 0-1 (2.5x nearest, JPEG 42, ghosting 0.2, a title bar,
+    the picture cut 3.7 console pixels on the right): down, the status bar's top edge
+    (0.30) and the dark wall's bottom edge JPEG spreads over the window's margin (0.11-0.20)
+    are under three times the busy rows' typical change, so no place down settles whole and
+    only pictures cut deeper were offered; the read settled a tile off (the status bar
+    taken for the top row) and refused both frames (8%, 11%: 126 cells ``?``). Down as
+    across, the repeats' place is offered: the picture where it is, cut on the right."""
+    _settings, _shot, moments = rooms.one_shot_case(18, 175_018, widest="all")
+    moment = moments[0]
+    x, y, w, _h = moment.picture
+    image = without_scanlines(moment.image)
+    places = tiling._axis_places(tiling._edges(image, 0, (x, image.shape[1])),
+                                 tiling._flatness(image, 0, (x, image.shape[1])), 9 * w / 10,
+                                 (w / 10,), tiling.MAX_CUT * w / 10, 2)
+    assert all(cut for _, _, cut, _ in places)  # no place down settles whole
+    screens = find_cut_screens(image, GBC, w / GBC.tiles_wide)
+    assert any(abs(s.x - x) <= 1 and s.y == y and s.clip[1] == s.clip[3] == 0
+               and s.clip[2] >= 3 for s in screens), screens

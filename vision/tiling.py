@@ -1025,6 +1025,9 @@ def find_cut_screens(image: np.ndarray, layout: ScreenLayout, pitch: float,
     last: list[tuple[float, Screen, frozenset[str]]] = []
     # Whole one way past the screenshot: after those.
     past: list[tuple[float, Screen, frozenset[str]]] = []
+    # Whole down where its repeats put it (its edges settling nowhere): after those placed
+    # from the border, whatever their scores (:func:`_whole_by_repeats`).
+    repeated_down: list[tuple[float, Screen, frozenset[str]]] = []
     t = layout.tile_px
     across_edges = _edges(image, 1, memo=memo)
     xs = _axis_places(across_edges, _flatness(image, 1, memo=memo), width, (),
@@ -1038,8 +1041,13 @@ def find_cut_screens(image: np.ndarray, layout: ScreenLayout, pitch: float,
     for x_score, x0, x_cut, x_size in xs:
         columns = (int(max(0, x0)), int(min(w, x0 + width)))
         down_edges = _edges(image, 0, columns, memo=memo)
-        ys = _axis_places(down_edges, _flatness(image, 0, columns, memo=memo), height,
-                          tuple(b * height for b in bars), MAX_CUT * pitch_down, keep)
+        flat_down = _flatness(image, 0, columns, memo=memo)
+        inner = tuple(b * height for b in bars)
+        ys = _axis_places(down_edges, flat_down, height, inner, MAX_CUT * pitch_down, keep)
+        # Down as across: whole where the repeats put it when its edges settle nowhere.
+        y_repeats = _whole_by_repeats(down_edges, flat_down, height, inner) \
+            if all(y_cut for _, _, y_cut, _ in ys) else []
+        ys += y_repeats
         for y_score, y0, y_cut, y_size in ys:
             if not (x_cut or y_cut):
                 continue
@@ -1058,6 +1066,8 @@ def find_cut_screens(image: np.ndarray, layout: ScreenLayout, pitch: float,
                 continue
             if (x_score, x0, x_cut, x_size) in by_repeats and clip[1] + clip[3] >= t:
                 continue  # whole across by its repeats alone: cut under a tile down only
+            if (y_score, y0, y_cut, y_size) in y_repeats and clip[0] + clip[2] >= t:
+                continue  # whole down by its repeats alone: cut under a tile across only
             screen = Screen(x, y, across, layout, down, clip)
             # Whole one way only at a size past the screenshot's (the repeats' a little
             # large): offered after all the others, never in their place (a picture cut
@@ -1069,14 +1079,16 @@ def find_cut_screens(image: np.ndarray, layout: ScreenLayout, pitch: float,
                                           ("top", y_cut and y0 == 0.0),
                                           ("bottom", y_cut and y_border and y0 != 0.0))
                 if placed)
-            (past if widened else last if x_border or y_border else out).append(
-                (x_score + y_score, screen, sides))
+            repeated = (y_score, y0, y_cut, y_size) in y_repeats
+            (past if widened else repeated_down if repeated else last if x_border or y_border
+             else out).append((x_score + y_score, screen, sides))
     k = max(1, keep * keep)
-    return _with_every_side(out, k) + _with_every_side(last, k) + _with_every_side(past, k)
+    return _with_every_side(out, k) + _with_every_side(last, k) \
+        + _with_every_side(repeated_down, k) + _with_every_side(past, k)
 
 
-def _whole_by_repeats(profile: np.ndarray, flat: tuple[np.ndarray, np.ndarray], size: float
-                      ) -> list[tuple[float, float, bool, float]]:
+def _whole_by_repeats(profile: np.ndarray, flat: tuple[np.ndarray, np.ndarray], size: float,
+                      inner: tuple[float, ...] = ()) -> list[tuple[float, float, bool, float]]:
     """The place along one axis (as :func:`_axis_places` gives them) of a picture of
     ``size`` that fits the screenshot whole, where its repeats put it, when its two edges
     settle nowhere (:func:`_settle`: a window's margin JPEG and a gamma leave far from
@@ -1092,7 +1104,7 @@ def _whole_by_repeats(profile: np.ndarray, flat: tuple[np.ndarray, np.ndarray], 
     if size > n * (1 + SETTLE_REACH) + 1:
         return []
     whole = min(size, float(n))
-    start = _best_pair(profile, whole, flat=flat, reach=1)
+    start = _best_pair(profile, whole, inner, flat=flat, reach=1)
     if start is None:
         return []
     before, after = flat
