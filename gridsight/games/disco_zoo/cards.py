@@ -951,13 +951,18 @@ def _a_card_wide(image: np.ndarray, colour: tuple[float, ...], rows: tuple[int, 
 # them, the animals named from two with no warning, and the found Rhinoceros stated an
 # Elephant. A panel standing in the next place is told by its colour: the columns from the
 # side inwards (past the side bands of :func:`screen_sides` and SIDE_BLEND columns) each
-# nearer the cards' panels' colour than the ground's on SIDE_PANEL of the cards' rows or more
-# (a 5-column mean: a sprite's dark columns), a run as wide as SIDE_PANEL_WIDE of the cards'
-# width or more and no wider than SIDE_PANEL_MOST of it: a card there, missed.
-SIDE_PANEL = 0.5
+# showing the cards' panels' colour (nearer it than the ground's, within SIDE_PANEL_NEAR of it
+# or as far as the ground is) on SIDE_PANEL of the cards' rows or more (the paint round a
+# sprite, its name and boxes: 0.2-0.9 of a column) and the ground's on less than SIDE_GROUND
+# (5-column means), a run as wide as SIDE_PANEL_WIDE of the cards' width or more and no wider
+# than SIDE_PANEL_MOST of it: a card there, missed. (A desktop or a frame beside the phone
+# shows neither colour.)
+SIDE_PANEL = 0.25
+SIDE_GROUND = 0.3
 SIDE_PANEL_WIDE = 0.6
 SIDE_PANEL_MOST = 1.2
 SIDE_PANEL_CONTRAST = 3.0  # the panels' colour at least this far (Lab) from the ground's
+SIDE_PANEL_NEAR = 10.0  # ... and a pixel of a panel within this (Lab) of it, or that far
 
 
 def _a_panel_at_the_side(image: np.ndarray, colour: tuple[float, ...], rows: tuple[int, int],
@@ -981,11 +986,15 @@ def _side_panel(image: np.ndarray, colour: tuple[float, ...] | None, rows: tuple
     ground = _lab(np.array(colour, np.float32).reshape(1, 1, 3))[0, 0]
     paint = np.median(_lab(np.array([p.color for p in panels], np.float32).reshape(-1, 1, 3)),
                       axis=0)[0]
-    if float(np.linalg.norm(paint - ground)) < SIDE_PANEL_CONTRAST:
+    contrast = float(np.linalg.norm(paint - ground))
+    if contrast < SIDE_PANEL_CONTRAST:
         return None
     lab = _lab(crop)
-    near = (np.linalg.norm(lab - paint, axis=2) < np.linalg.norm(lab - ground, axis=2))
-    share = np.convolve(near.mean(axis=0), np.ones(5) / 5, mode="same")
+    off, bare = np.linalg.norm(lab - paint, axis=2), np.linalg.norm(lab - ground, axis=2)
+    near = max(contrast, SIDE_PANEL_NEAR)
+    painted = np.convolve(((off < bare) & (off <= near)).mean(axis=0), np.ones(5) / 5, "same")
+    grounded = np.convolve(((bare < off) & (bare <= near)).mean(axis=0), np.ones(5) / 5, "same")
+    share = np.where(grounded < SIDE_GROUND, painted, 0.0)
     width = image.shape[1]
     left, right = (side + SIDE_BLEND if side else 0 for side in screen_sides(image, colour))
     card = int(np.median([p.box[2] for p in panels]))
