@@ -227,6 +227,8 @@ def find_cards(image: np.ndarray, lattice: Lattice, facts: dict,
                     if len(panels) >= facts["card_max"] \
                     or not _ink_beside(image, area, ground, panels, pitch) else ()
             if not cards:
+                cards = _with_the_side_card(image, area, ground, facts, pitch, panels)
+            if not cards:
                 if missed is not None:
                     missed.extend(panels)
                 return ()  # a card missed beside those found: the animals are not all known
@@ -540,6 +542,31 @@ def _next_place_cut(area: Box, panels: Sequence[Panel], width: int) -> bool:
 # ground, the Pisces card beside it not; the screen asked). The cards found so are taken when
 # they are more than the panels, each panel is one of them (its middle in one's columns, no
 # two in one), and no ink is left beside them.
+def _with_the_side_card(image: np.ndarray, area: Box, ground: Sequence[Box], facts: dict,
+                        pitch: float, panels: Sequence[Panel]) -> tuple[CardSeen, ...]:
+    """``panels`` (the cards found, ink beside them) with the panel standing against the
+    picture's side next to them (:func:`_side_panel`), read, when the row then holds as many
+    cards as the game shows, each shows a picture and a box row level with the others', and
+    no ink is left beside them; else none (the card missed: the animals are asked for)."""
+    top = max(0, min(p.box[1] for p in panels))
+    bottom = max(p.box[1] + p.box[3] for p in panels)
+    side = _side_panel(image, ground_colour(image, ground), (top, bottom), panels)
+    if side is None or len(panels) + 1 != facts["card_max"]:
+        return ()
+    row = sorted([*panels, side], key=lambda p: p.box[0])
+    if _ink_beside(image, area, ground, row, pitch):
+        return ()
+    cards = _level_names(image, tuple(read_card(image, panel, facts, pitch) for panel in row),
+                         facts, pitch)
+    if any(card.row is None or card.sprite is None or not card.picture[2] for card in cards):
+        return ()
+    feet = [max(y + h for _, y, _, h in card.row.boxes) for card in cards if card.row]
+    sides = [min(h for *_, h in card.row.boxes) for card in cards if card.row]
+    if not all(feet) or max(feet) - min(feet) > max(2.0, 0.5 * min(sides)):
+        return ()
+    return cards
+
+
 def _found_by_ink(image: np.ndarray, area: Box, ground: Sequence[Box], facts: dict,
                   pitch: float, panels: Sequence[Panel]) -> tuple[CardSeen, ...]:
     """The cards :func:`unedged_cards` finds where ``panels`` were found with ink beside
@@ -823,8 +850,9 @@ def _ink_beside(image: np.ndarray, area: Box, ground: Sequence[Box],
     return any(b - a >= INK_BESIDE * pitch and not _hung_from_above(mask[:, a:b])
                and (0 < a and b < mask.shape[1]
                     or _in_the_next_place(a + x0, b + x0, panels)
-                    and _a_card_wide(image, colour, (top, bottom), (a + x0, b + x0), panels,
-                                     pitch))
+                    and (_a_card_wide(image, colour, (top, bottom), (a + x0, b + x0), panels,
+                                      pitch)
+                         or _a_panel_at_the_side(image, colour, (top, bottom), panels)))
                and not _tool_strip(image, colour, (top, bottom), (a + x0, b + x0), pitch)
                for a, b in groups)
 
@@ -945,6 +973,89 @@ def _a_card_wide(image: np.ndarray, colour: tuple[float, ...], rows: tuple[int, 
         if a < columns[1] and columns[0] < b:
             return left < a and b < mask.shape[1] - right and b - a <= widest
     return False
+
+
+# The widest looks draw the cards across the screen's whole width: the first card's left edge
+# or the last card's right edge may be the screen's (variants of widest 1250011: Elephant at
+# x 0-91, Rhinoceros at 268-360 of 360; the card row's panels 6-9 Lab off the ground; in j40
+# the Elephant's panel, in j60 and the crop the Rhinoceros's, not found by the row search).
+# Its ink then reaches the picture's side (or a letterbox's pillar) and :func:`_a_card_wide`
+# says no card (a desktop or a frame runs on so): the two cards found were read as all of
+# them, the animals named from two with no warning, and the found Rhinoceros stated an
+# Elephant. A panel standing in the next place is told by its colour: the columns from the
+# side inwards (past the side bands of :func:`screen_sides` and SIDE_BLEND columns) each
+# showing the cards' panels' colour (nearer it than the ground's, within SIDE_PANEL_NEAR of it
+# or as far as the ground is) on SIDE_PANEL of the cards' rows or more (the paint round a
+# sprite, its name and boxes: 0.2-0.9 of a column) and the ground's on less than SIDE_GROUND
+# (5-column means), a run as wide as SIDE_PANEL_WIDE of the cards' width or more and no wider
+# than SIDE_PANEL_MOST of it: a card there, missed. (A desktop or a frame beside the phone
+# shows neither colour.)
+SIDE_PANEL = 0.25
+SIDE_GROUND = 0.3
+SIDE_PANEL_WIDE = 0.6
+SIDE_PANEL_MOST = 1.2
+SIDE_PANEL_CONTRAST = 3.0  # the panels' colour at least this far (Lab) from the ground's
+SIDE_PANEL_NEAR = 10.0  # ... and a pixel of a panel within this (Lab) of it, or that far
+
+
+def _a_panel_at_the_side(image: np.ndarray, colour: tuple[float, ...], rows: tuple[int, int],
+                         panels: Sequence[Panel]) -> bool:
+    """Whether a panel of the colour of ``panels`` (two or more, the cards found) stands
+    against the picture's left or right side (inside its side bands) in ``rows`` (the
+    cards'), in the place next to the first or last of them (see :data:`SIDE_PANEL`); the
+    ground's colour is ``colour`` (BGR)."""
+    return _side_panel(image, colour, rows, panels) is not None
+
+
+def _side_panel(image: np.ndarray, colour: tuple[float, ...] | None, rows: tuple[int, int],
+                panels: Sequence[Panel]) -> Panel | None:
+    """:func:`_a_panel_at_the_side`'s panel (its box over ``rows``, ``whole`` set when
+    narrower than the cards found: cut by the side), or ``None``."""
+    if colour is None or len(panels) < 2:
+        return None
+    crop = image[max(0, rows[0]) : rows[1]]
+    if crop.size == 0:
+        return None
+    ground = _lab(np.array(colour, np.float32).reshape(1, 1, 3))[0, 0]
+    paint = np.median(_lab(np.array([p.color for p in panels], np.float32).reshape(-1, 1, 3)),
+                      axis=0)[0]
+    contrast = float(np.linalg.norm(paint - ground))
+    if contrast < SIDE_PANEL_CONTRAST:
+        return None
+    lab = _lab(crop)
+    off, bare = np.linalg.norm(lab - paint, axis=2), np.linalg.norm(lab - ground, axis=2)
+    near = max(contrast, SIDE_PANEL_NEAR)
+    painted = np.convolve(((off < bare) & (off <= near)).mean(axis=0), np.ones(5) / 5, "same")
+    grounded = np.convolve(((bare < off) & (bare <= near)).mean(axis=0), np.ones(5) / 5, "same")
+    share = np.where(grounded < SIDE_GROUND, painted, 0.0)
+    width = image.shape[1]
+    left, right = (side + SIDE_BLEND if side else 0 for side in screen_sides(image, colour))
+    card = int(np.median([p.box[2] for p in panels]))
+    boxes = sorted(p.box for p in panels)
+    for start, step in ((left, 1), (width - right - 1, -1)):
+        # (a side's first columns, blended with it, may fall short)
+        k = start
+        for _ in range(SIDE_BLEND + 1):
+            if 0 <= k < width and share[k] >= SIDE_PANEL:
+                break
+            k += step
+        run = 0
+        while 0 <= k < width and share[k] >= SIDE_PANEL:
+            run += 1
+            k += step
+        a, b = (start, k) if step > 0 else (k + 1, start + 1)
+        if not SIDE_PANEL_WIDE * card <= run <= SIDE_PANEL_MOST * card:
+            continue
+        # (in the next place: not over a card found)
+        if all(b <= box[0] or a >= box[0] + box[2] for box in boxes) and \
+                _in_the_next_place(a, b, panels):
+            top = max(0, rows[0])
+            box = (a, top, b - a, rows[1] - top)
+            cut = b - a < card - 2
+            whole = ((b - card if step > 0 else a), top, card, rows[1] - top) if cut else None
+            paint_bgr = tuple(float(v) for v in np.median([p.color for p in panels], axis=0))
+            return Panel(box, paint_bgr, whole)  # type: ignore[arg-type]
+    return None
 
 
 # A phone's frame or a letterbox's pillars stand at the picture's sides, inked down its whole
