@@ -4650,8 +4650,20 @@ def _number_glyphs(boxes: list[Box], tallest: float = np.inf) -> list[Box]:
     # The tallest glyph is looked for on the runs' lines (fresh harder desktop 590004, a
     # video-compressed 248 px phone: the band reached into a card of the ground's colour, its
     # sprite the tallest glyph, below every run: nothing was read at two cuts of three, the
-    # 7 beside NORTHERN's line never looked at, the counter unread).
-    lined = [b for b in short if any(_share_rows([b], run) for run in runs)]
+    # 7 beside NORTHERN's line never looked at, the counter unread). With no run as long as
+    # the label, on the lines of shorter words (:data:`NAME_LETTERS` letters at least: the
+    # region's name, a label cut short), its middle row among theirs: the counter stands on
+    # its line with them, a card's sprite alone between the bar and the card's name, its
+    # specks at most reaching the name's rows (fresh widest 1250000 at 0.6x and JPEG 60, its
+    # pale cards not found: the band down to the board held their sprites, the label joined
+    # by the JPEG and cut by the band's edge, 5 letters; the Akhlut's sprite, the tallest
+    # glyph, read 9 by 0.045 at every cut, "taps: 9" for 6 stated with no warning with
+    # --animals).
+    if runs:
+        lined = [b for b in short if any(_share_rows([b], run) for run in runs)]
+    else:
+        names = [r for r in _text_runs(boxes) if _letters(r) >= NAME_LETTERS]
+        lined = [b for b in short if any(_on_its_line(b, run) for run in names)]
     word = _tallest_short_word(lined or short) if short else []
     # With runs of small text as long as the label, the number shares a line with one of
     # them (it stands beside its label, in the bar with the region's name); a word wholly
@@ -4662,6 +4674,13 @@ def _number_glyphs(boxes: list[Box], tallest: float = np.inf) -> list[Box]:
     if word and runs and not any(_share_rows(word, run) for run in runs):
         return []
     return word
+
+
+def _on_its_line(box: Box, run: list[Box]) -> bool:
+    """Whether a glyph's middle row is among a run of text's rows: it stands on that line
+    (:func:`_number_glyphs`)."""
+    middle = box[1] + box[3] / 2
+    return min(b[1] for b in run) <= middle <= max(b[1] + b[3] for b in run)
 
 
 def _share_rows(a: list[Box], b: list[Box]) -> bool:
