@@ -1210,6 +1210,7 @@ def test_on_a_phone_the_folded_panel_never_covers_the_advised_or_the_dashed_squa
     # square, the dashed one nor the cards, at every placing; unfolded, the row is back.
     from PySide6.QtWidgets import QApplication
 
+    from gridsight.overlay.paint import square_reach
     from gridsight.overlay.placement import inside
     from gridsight.overlay.status import Box
 
@@ -1224,6 +1225,11 @@ def test_on_a_phone_the_folded_panel_never_covers_the_advised_or_the_dashed_squa
             panel = driver.panel_box()
             advised = driver._advised()
             assert len(advised) == 2, advised  # the advised square and the dashed one
+            # ... as drawn: past the cell's edges (the X panel's edge lay on the square's)
+            reach = square_reach(advised[0].w, advised[0].h)
+            assert reach >= 6, reach
+            advised = [Box(b.x - reach, b.y - reach, b.w + 2 * reach, b.h + 2 * reach)
+                       for b in advised]
             assert inside(panel, screen_box) and driver.panel.folded, panel
             assert not any(panel.overlaps(b) for b in advised), (panel, advised)
             assert not any(panel.overlaps(b) for b in driver._kept()), (panel, driver._kept())
@@ -1235,6 +1241,8 @@ def test_on_a_phone_the_folded_panel_never_covers_the_advised_or_the_dashed_squa
         driver._place_panel()
         clear()
         assert driver.panel.tight and not driver.panel.counter_box.isVisibleTo(driver.panel)
+        # as wide as the screen lets it (313 of 360 px once, its advice line smaller)
+        assert driver.panel_box().w >= screen_box.w - 20, driver.panel_box()
         assert driver.panel.advice_line.text().startswith("Tap row 2 or 4, column 3")
         driver.panel.cells_box.click()  # the whole panel: the row is back
         driver._place_panel()

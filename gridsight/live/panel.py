@@ -332,11 +332,14 @@ class Panel(QWidget):
         if on == self.tight:
             return False
         self.tight = on
+        width = self.width()
         for widget in self._options:
             widget.setVisible(not on)
         self.adjustSize()
-        if on:  # shorter by that row (no taller than its least)
-            self.resize(self.width(), self.minimumSizeHint().height())
+        # as wide as it was (adjusted to its hint, the 345 px phone panel went 313 without
+        # that row, its advice line smaller), shorter by that row (no taller than its least)
+        self.resize(max(width, self.minimumSizeHint().width()),
+                    self.minimumSizeHint().height() if on else self.height())
         return True
 
     def shorten_key(self, on: bool) -> bool:

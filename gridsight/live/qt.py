@@ -527,11 +527,11 @@ class LiveDriver:
                 self.panel.move(box.x, box.y)
         if self.panel.folded and not self.panel.tight and any(
                 Box(box.x, box.y, placed.width(), placed.height()).overlaps(b)
-                for b in self._advised()):
+                for b in self._squares()):
             # Never over the advised square or a dashed one (a move as good): folded
             # further and placed again (a 360x640 phone: the folded Disco Zoo panel, lifted
             # to the screen's foot by the words saying it lies over the board, covered the
-            # foot of a tie's dashed square, row 4, by 4 px).
+            # foot of a tie's dashed square, row 4, by 4 px: drawn past the cell's edge).
             if self.panel.tighten(True):
                 self._tight_for = self._strip_context()
                 self._placed = None
@@ -849,6 +849,18 @@ class LiveDriver:
         if self.overlay is None:
             return []
         return [self.overlay.on_screen(box) for box in self.overlay.advised_boxes]
+
+    def _squares(self) -> list:
+        """The boxes on the screen of the advice's squares as drawn: its cells' (``_advised``)
+        grown by how far past a cell's edges its square is drawn (:func:`square_reach`)."""
+        from gridsight.overlay.paint import square_reach
+        from gridsight.overlay.status import Box
+
+        grown = []
+        for b in self._advised():
+            r = square_reach(b.w, b.h)
+            grown.append(Box(b.x - r, b.y - r, b.w + 2 * r, b.h + 2 * r))
+        return grown
 
     def _board_box(self) -> Any:
         """The board's box on the screen (logical pixels), once it has been located."""
