@@ -262,6 +262,18 @@ def _draw_recommend(layer: np.ndarray, board: _Board, cells: Sequence[Cell], *,
             glyphs.outlined_polyline(layer, quad, style.RECOMMEND, thick, closed=True)
 
 
+def square_reach(w: float, h: float) -> int:
+    """How far past a ``w`` x ``h`` cell's edges its advice square (solid or dashed) is drawn,
+    in pixels, its dark edge and smoothing included (see :func:`_draw_recommend`): a panel
+    keeping off the square keeps this far off the cell. A 48 px cell: 7.
+
+    >>> square_reach(48, 48)
+    7
+    """
+    thick = max(3, int(round(min(w, h) * 0.09)))
+    return thick + max(1, int(round(thick / 3))) + 2
+
+
 def paint_advice(
     image_bgr: np.ndarray, geometry: BoardGeometry, advice: Advice, *, legend: bool = True,
     colours: Mapping[str, style.BGR] | None = None,

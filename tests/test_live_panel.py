@@ -1199,6 +1199,59 @@ def test_on_a_phone_the_folded_panel_says_the_advice_once_the_strip_left_off(mon
         driver.stop()
 
 
+def test_on_a_phone_the_folded_panel_never_covers_the_advised_or_the_dashed_square(
+        monkeypatch):
+    # Seen live (Xvfb 360x640 + xcompmgr, the Disco Zoo demo's 360x600 window at 40,40, its
+    # first board a tie: "Tap row 2 or 4, column 3"): the folded panel, 131 px, found no
+    # room under the board; over its foot, the words saying so made it 165 px and it was
+    # lifted to the screen's foot, its edge 4 px over the dashed square of row 4. Here a
+    # notice of the driver's makes the panel as tall (the offscreen fonts are smaller).
+    # Folded further (the counter's and aim's row left off), it lies over neither the advised
+    # square, the dashed one nor the cards, at every placing; unfolded, the row is back.
+    from PySide6.QtWidgets import QApplication
+
+    from gridsight.overlay.paint import square_reach
+    from gridsight.overlay.placement import inside
+    from gridsight.overlay.status import Box
+
+    image = screen(script_of("disco-zoo").render(1))
+    driver = _driven(image, _frame(image, 40, 40))
+    try:
+        driver.notice = "Read from a phone mirrored on this screen: its taps are yours to make."
+        driver.panel.set_notice(driver.notice)
+        screen_box = Box(0, 0, 360, 636)
+
+        def clear() -> None:
+            panel = driver.panel_box()
+            advised = driver._advised()
+            assert len(advised) == 2, advised  # the advised square and the dashed one
+            # ... as drawn: past the cell's edges (the X panel's edge lay on the square's)
+            reach = square_reach(advised[0].w, advised[0].h)
+            assert reach >= 6, reach
+            advised = [Box(b.x - reach, b.y - reach, b.w + 2 * reach, b.h + 2 * reach)
+                       for b in advised]
+            assert inside(panel, screen_box) and driver.panel.folded, panel
+            assert not any(panel.overlaps(b) for b in advised), (panel, advised)
+            assert not any(panel.overlaps(b) for b in driver._kept()), (panel, driver._kept())
+
+        _on_screen(driver, monkeypatch, screen_box, Box(40, 40, 360, 600))
+        clear()
+        driver.overlay._place_strip()
+        driver._placed = None
+        driver._place_panel()
+        clear()
+        assert driver.panel.tight and not driver.panel.counter_box.isVisibleTo(driver.panel)
+        # as wide as the screen lets it (313 of 360 px once, its advice line smaller)
+        assert driver.panel_box().w >= screen_box.w - 20, driver.panel_box()
+        assert driver.panel.advice_line.text().startswith("Tap row 2 or 4, column 3")
+        driver.panel.cells_box.click()  # the whole panel: the row is back
+        driver._place_panel()
+        QApplication.processEvents()
+        assert not driver.panel.tight and driver.panel.counter_box.isVisibleTo(driver.panel)
+    finally:
+        driver.stop()
+
+
 def test_a_panel_lifted_onto_the_game_then_put_beside_it_does_not_say_it_lies_over_it(
         monkeypatch):
     # Pentomino's level at 0.5x (a 150x280 window at 100,50) on an 800x800 screen: the
@@ -1318,6 +1371,16 @@ def test_a_tile_paths_other_move_is_dashed_in_the_panel_said_once_under_the_game
         assert driver.panel.why_line.text().startswith("Either keeps a full walk possible."), (
             driver.panel.why_line.text())
         assert driver.panel.why_line.isVisibleTo(driver.panel)
+        # ... the move alone at the advice's usual size, still the line the eye finds first
+        # (it was at the 11 px the whole line needed: "Dig row 1, column 1" in a 292 px
+        # Thrill Digger panel no larger than the why under it)
+        from PySide6.QtGui import QFontInfo
+
+        from gridsight.live.panel import ADVICE_PX
+
+        assert QFontInfo(line.font()).pixelSize() >= ADVICE_PX, line.font()
+        for under in (driver.panel.why_line, driver.panel.status):
+            assert QFontInfo(under.font()).pixelSize() < ADVICE_PX, under.font()
     finally:
         driver.stop()
 

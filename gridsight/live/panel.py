@@ -261,6 +261,7 @@ class Panel(QWidget):
 
         self.counter_box: QSpinBox | None = None
         self.objective_box: QComboBox | None = None
+        self._options: list[QWidget] = []  # the counter's and aim's row (left off: tighten)
         if spec.counter is not None or spec.objectives is not None:
             options = QHBoxLayout()
             if spec.counter is not None:
@@ -280,6 +281,8 @@ class Panel(QWidget):
                 options.addWidget(self.objective_box)
             options.addStretch(1)
             layout.addLayout(options)
+            self._options = [options.itemAt(i).widget() for i in range(options.count())
+                             if options.itemAt(i).widget() is not None]
         # what the screen did not settle (the rescue's animals), picked by the player
         self.hint_chooser = HintChooser(
             lambda name, value: self._apply(self.loop.set_hint(name, value)))
@@ -298,6 +301,7 @@ class Panel(QWidget):
         # the key left off (its words in the board's tooltip): no room for the strip on the
         # screen otherwise (shorten_key)
         self.key_short = False
+        self.tight = False  # folded further: the counter's and aim's row left off (tighten)
         self.show_view(loop.view)
 
     def fold(self, on: bool) -> bool:
@@ -317,6 +321,25 @@ class Panel(QWidget):
         self.adjustSize()
         if on:  # no taller than its least (the height left gave the advice a blank under it)
             self.resize(self.width(), self.minimumSizeHint().height())
+        return True
+
+    def tighten(self, on: bool) -> bool:
+        """Fold the folded panel further (``on``): its counter's and aim's row left off
+        (the player gets it back with the whole panel: "Cells"), or show that row again.
+        A 360x640 phone: the folded Disco Zoo panel, 165 px at the screen's foot, lay 4 px
+        over the dashed square of a tap as good as the advised one. Whether it changed."""
+        on = on and bool(self._options)
+        if on == self.tight:
+            return False
+        self.tight = on
+        width = self.width()
+        for widget in self._options:
+            widget.setVisible(not on)
+        self.adjustSize()
+        # as wide as it was (adjusted to its hint, the 345 px phone panel went 313 without
+        # that row, its advice line smaller), shorter by that row (no taller than its least)
+        self.resize(max(width, self.minimumSizeHint().width()),
+                    self.minimumSizeHint().height() if on else self.height())
         return True
 
     def shorten_key(self, on: bool) -> bool:
@@ -664,8 +687,19 @@ class Panel(QWidget):
             px -= 1
         font.setPixelSize(px)
         shown, tail = text, ""
+        under_of = px  # the size the lines under it are shrunk from
         if QFontMetrics(font).horizontalAdvance(text) > width and " - " in text:
             shown, tail = text.split(" - ", 1)
+            # The move alone at the usual size (smaller only if even it is wider): said
+            # at the 11 px the whole line needed, "Dig row 1, column 1" in a 292 px
+            # Thrill Digger panel beside the game was no larger than the why under it.
+            # The lines under it keep the size they had (a why at the usual text size
+            # made the panel taller, too tall for the strip's place on 700x1000).
+            px = ADVICE_PX
+            font.setPixelSize(px)
+            while px > MIN_ADVICE_PX and QFontMetrics(font).horizontalAdvance(shown) > width:
+                px -= 1
+                font.setPixelSize(px)
         if tail != self._advice_tail:
             self._advice_tail = tail
             why = self._why_text
@@ -676,7 +710,7 @@ class Panel(QWidget):
             self._advice_px = px
             self.advice_line.setStyleSheet(ADVICE_STYLE.format(px=px))
         # the why and the details under it smaller than the advice, shrunk with it
-        under = max(MIN_TEXT_PX, min(self._text_px, px - 1))
+        under = max(MIN_TEXT_PX, min(self._text_px, under_of - 1))
         if under != self._under_px:
             self._under_px = under
             style = "" if under == self._text_px else f"font-size: {under}px"

@@ -134,6 +134,7 @@ class LiveDriver:
         self._instead_at: tuple[int, int] | None = None
         # the width it was made there to say its advice on one line (kept when moved away)
         self._advice_wide: int | None = None
+        self._tight_for: tuple | None = None  # the context the panel was folded further in
         self._placement_note = ""  # why the panel is over the game, said in it
         # where the screen shows what the panel asks (the cards: frame pixels), kept clear
         self._asked: tuple[tuple[int, int, int, int], ...] = ()
@@ -327,6 +328,9 @@ class LiveDriver:
         from gridsight.overlay.status import Box
 
         self._fold()
+        if self.panel.tight and (not self.panel.folded or self._tight_for != self._strip_context()):
+            self.panel.tighten(False)  # unfolded, or the game or the screen changed
+            self._placed = None
         if self.panel.key_short and self._short_for != self._strip_context():
             self.panel.shorten_key(False)  # the game, the screen or the cards asked changed
         # Folded off the board, the panel says the advice, its why and the warnings: the
@@ -521,6 +525,18 @@ class LiveDriver:
                 self._keep_on_top(self._over_game)
                 self._say_why_over(box, game, screen, board, border)
                 self.panel.move(box.x, box.y)
+        if self.panel.folded and not self.panel.tight and any(
+                Box(box.x, box.y, placed.width(), placed.height()).overlaps(b)
+                for b in self._squares()):
+            # Never over the advised square or a dashed one (a move as good): folded
+            # further and placed again (a 360x640 phone: the folded Disco Zoo panel, lifted
+            # to the screen's foot by the words saying it lies over the board, covered the
+            # foot of a tie's dashed square, row 4, by 4 px: drawn past the cell's edge).
+            if self.panel.tighten(True):
+                self._tight_for = self._strip_context()
+                self._placed = None
+                self._place_panel()
+                return
         self._instead_at = (box.x, box.y) if instead is not None and (box.x, box.y) == (
             instead.x, instead.y) else None
         self.overlay.said_in_panel(self.panel.folded, self._instead_at is not None)
@@ -833,6 +849,18 @@ class LiveDriver:
         if self.overlay is None:
             return []
         return [self.overlay.on_screen(box) for box in self.overlay.advised_boxes]
+
+    def _squares(self) -> list:
+        """The boxes on the screen of the advice's squares as drawn: its cells' (``_advised``)
+        grown by how far past a cell's edges its square is drawn (:func:`square_reach`)."""
+        from gridsight.overlay.paint import square_reach
+        from gridsight.overlay.status import Box
+
+        grown = []
+        for b in self._advised():
+            r = square_reach(b.w, b.h)
+            grown.append(Box(b.x - r, b.y - r, b.w + 2 * r, b.h + 2 * r))
+        return grown
 
     def _board_box(self) -> Any:
         """The board's box on the screen (logical pixels), once it has been located."""
