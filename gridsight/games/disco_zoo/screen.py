@@ -3446,6 +3446,29 @@ OVER_CELL_ACROSS = 0.3  # more than this on two opposite sides (a toast or a fin
 OVER_CELL_INK = 0.15  # round an animal: this share of its box's middle far (PANEL_INK_FAR)
 # from its colour and from the lawn's.
 OVER_CELL_BINS = 12  # (the candidates: the commonest 8-Lab bins of the patch's middle)
+# A grey decoration on the lawn (a rock) blurred into it at a small scale is no colour of its
+# own: its pixels run along the line from the lawn's green to its grey, and a blend of the
+# two may fit a rarity (fresh widest 1240006 at 0.73x, Polar: a grey rock over the top of a
+# lawn tile, its edge's blend (74.7, -39.4, 16.9) 40 Lab from common's colour within its
+# tolerance, read found of no rarity and stated a Walrus with --animals). A candidate within
+# BLEND_NEAR of the segment from the lawn to the grey of the patch's middle (L at least
+# OVER_CELL_LIGHT, chroma under PANEL_GREY; its median), GREY_SHOWN of the middle at least, is
+# no tile's colour (the rock's blends lay 0.6-4.7 from it, 6.5% of its middle grey).
+BLEND_NEAR = 6.0
+GREY_SHOWN = 0.03
+
+
+def _grey_blend(colour: np.ndarray, grass: np.ndarray, middle: np.ndarray) -> bool:
+    """Whether ``colour`` (Lab) lies between the lawn's ``grass`` and a grey shown in the
+    patch's ``middle`` (Lab pixels, N x 3): a grey decoration's edge blurred into the lawn
+    (:data:`BLEND_NEAR`, :data:`GREY_SHOWN`)."""
+    grey = (np.hypot(middle[:, 1], middle[:, 2]) < PANEL_GREY) & (middle[:, 0] >= OVER_CELL_LIGHT)
+    if float(grey.mean()) < GREY_SHOWN:
+        return False
+    towards = np.median(middle[grey], axis=0) - grass
+    along = float(np.clip((colour - grass) @ towards / max(float(towards @ towards), 1e-6),
+                          0.0, 1.0))
+    return float(np.linalg.norm(colour - (grass + along * towards))) < BLEND_NEAR
 
 
 def _found_over_its_cell(lab: np.ndarray, grass: np.ndarray, references: dict[str, np.ndarray],
@@ -3462,7 +3485,8 @@ def _found_over_its_cell(lab: np.ndarray, grass: np.ndarray, references: dict[st
         colour = _dominant_each(middle[np.linalg.norm(middle - centre, axis=1) < OWN_NEAR][None])[0]
         if colour[0] < OVER_CELL_LIGHT or float(np.hypot(colour[1], colour[2])) < PANEL_GREY \
                 or float(np.linalg.norm(colour - grass)) < GROUND_SPREAD \
-                or not _rarity_fits(colour, references, tolerance, margin):
+                or not _rarity_fits(colour, references, tolerance, margin) \
+                or _grey_blend(colour, grass, middle):
             continue
         mask = np.linalg.norm(lab - colour, axis=2) < RIM_NEAR + 4
         share = float(mask[3:29, 3:29].mean())

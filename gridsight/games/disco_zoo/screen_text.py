@@ -249,8 +249,19 @@ def read_screen(screen: RescueScreen, board: BoardRead, hints: ReadHints,
         narrowed = by_boxes(found, animals, counts, empty=empty, region=region, taps=taps,
                             unread=len(unread))
         if narrowed is None or disputed:  # (disputed: never counted on, said not to fit)
+            weak = _weak_found(found, seen)
+            found = [t for t in found if t.cell not in weak]
+            for cell in weak:
+                grid[cell[0]][cell[1]] = "."
+                unread.append(cell)
+                notes.append(f"{cell_name(*cell)}: read found of no rarity's colour, unsure, "
+                             "and the cards' filled boxes do not fit the found tiles: unread, "
+                             "solved as not yet observed")
             warnings.append("the cards' filled boxes (" + _counted(animals, counts) + ") do "
-                            "not fit the found tiles on the board: not used")
+                            "not fit the found tiles on the board: not used" + (
+                                f"; the board as read may be wrong: {len(weak)} unsure found "
+                                f"tile(s) left unread ({', '.join(cell_name(*c) for c in weak)})"
+                                if weak else ""))
             counts = None
         else:
             boxed = {t.cell for t in found if len(t.candidates) > 1 and len(narrowed[t.cell]) == 1}
@@ -278,6 +289,28 @@ def read_screen(screen: RescueScreen, board: BoardRead, hints: ReadHints,
                         "read right (check the screenshot, and that --animals names this "
                         "screen's animals)")
     return reading
+
+
+# A found tile read by a fallback (no rarity's colour seen, confidence WEAK_FOUND:
+# :func:`.screen.read_tiles`' ``TileSeen("found", (), 0.3, ...)``) is the read's least sure.
+# When the cards' filled boxes, read clearly, do not fit the found tiles, such a tile is the
+# likeliest misfit: it is left unread, never stated found with the misfit warned beside it
+# (fresh widest 1240006 at 0.73x, Polar: a grey rock over a lawn tile read found, stated a
+# Walrus with --animals beside "the cards' filled boxes (Walrus 2) do not fit").
+WEAK_FOUND = 0.3
+
+
+def _weak_found(found: Sequence[FoundTile], seen: list[list[tuple[str, TileSeen]]]) -> list[Cell]:
+    """The cells of ``found`` read found by a fallback of :func:`.screen.read_tiles`: of no
+    rarity's colour, confidence :data:`WEAK_FOUND` or less; not the ones the player named."""
+    weak = []
+    for tile in found:
+        r, c = tile.cell
+        label, seen_tile = seen[r][c]
+        if label.startswith("animal:") and seen_tile.kind == "found" and \
+                not seen_tile.rarities and seen_tile.confidence <= WEAK_FOUND + 1e-9:
+            weak.append(tile.cell)
+    return weak
 
 
 def no_placement(board: BoardText) -> str:
