@@ -19,7 +19,7 @@ from gridsight.games.disco_zoo.screen import TileSeen, locate_rescue
 from gridsight.vision.errors import BoardNotFoundError
 from gridsight.vision.lattice import Lattice
 from test_disco_zoo_hunt31 import both_reads
-from test_disco_zoo_screens import stated_wrong
+from kit.disco_reads import stated_wrong
 from disco_zoo_variants import drawn, variant
 
 SEED = 1_134_000

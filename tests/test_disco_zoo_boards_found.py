@@ -13,7 +13,8 @@ import pytest
 
 from gridsight.games.disco_zoo import screen as disco_screen
 from gridsight.games.disco_zoo.screen import locate_rescue
-from test_disco_zoo_screens import _read_plain, real_screen, stated_wrong
+from kit.disco_reads import read_plain, stated_wrong
+from kit.disco_screens import real_screen
 
 KIND = {".": "ground", "-": "empty"}  # any other token of the truth: a found tile
 
@@ -48,7 +49,7 @@ def test_the_board_is_found_at_its_own_lattice(found, why):
 @pytest.mark.parametrize("why", NOT_FOUND_BEFORE)
 def test_read_right_or_asked(found, why):
     text, image, screen = found[why]
-    plain, warnings, asked, _, unread = _read_plain(
+    plain, warnings, asked, _, unread = read_plain(
         screen, screen.board_read("disco-zoo/structure"), image)
     assert plain or asked
     if plain:

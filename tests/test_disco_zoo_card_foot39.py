@@ -16,7 +16,8 @@ import pytest
 
 from gridsight.vision.sprites import sprite_distance
 from kit.disco_reads import pinned_given
-from test_disco_zoo_screens import real_screen, stated_wrong
+from kit.disco_reads import stated_wrong
+from kit.disco_screens import real_screen
 
 
 @pytest.fixture(scope="module")

@@ -15,7 +15,8 @@ from __future__ import annotations
 import pytest
 
 from kit.disco_reads import pinned_given
-from test_disco_zoo_screens import real_screen, stated_wrong
+from kit.disco_reads import stated_wrong
+from kit.disco_screens import real_screen
 
 
 @pytest.fixture(scope="module")

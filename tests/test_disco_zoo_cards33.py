@@ -18,7 +18,8 @@ import pytest
 from gridsight.games.disco_zoo.screen import locate_rescue
 from gridsight.vision.boxrow import _at_the_corners, _on_an_even_grid, box_row
 from gridsight.vision.panels import _equal_intervals, gaps_tried
-from test_disco_zoo_screens import _read_plain, real_screen, stated_wrong
+from kit.disco_reads import read_plain, stated_wrong
+from kit.disco_screens import real_screen
 
 SCREENS = {
     850011: "three cards 108 px wide, 71 apart, over 482 columns: the third not tried",
@@ -37,7 +38,7 @@ def widest_reads(seeds):
         base = seed - seed % 10_000
         shot, text, image, _ = real_screen(seed - base, base, wider=True, widest="all")
         screen = locate_rescue(image)
-        plain, warnings, _, _, unread = _read_plain(
+        plain, warnings, _, _, unread = read_plain(
             screen, screen.board_read("disco-zoo/structure"), image)
         out[seed] = (shot.extras["cards"], screen, text, plain, warnings, unread)
     return out

@@ -17,7 +17,7 @@ from gridsight.games.disco_zoo.cards import CardSeen, like_boxes
 from gridsight.vision.boxrow import BoxRow
 from gridsight.vision.panels import Panel
 from test_disco_zoo_cards33 import widest_reads
-from test_disco_zoo_screens import stated_wrong
+from kit.disco_reads import stated_wrong
 
 SCREENS = {
     850010: "unfilled boxes of 36, 25 and 18 px on the three cards, their middles L* 35-55",

@@ -16,7 +16,7 @@ import pytest
 from gridsight.games.disco_zoo.cards import _outline
 from gridsight.games.disco_zoo.screen import PATCH, _on_a_cell, _placed_word, _tallest_word
 from test_disco_zoo_cards33 import widest_reads
-from test_disco_zoo_screens import stated_wrong
+from kit.disco_reads import stated_wrong
 
 
 @pytest.fixture(scope="module")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from test_disco_zoo_cards33 import widest_reads
-from test_disco_zoo_screens import stated_wrong
+from kit.disco_reads import stated_wrong
 
 
 @pytest.fixture(scope="module")

@@ -21,7 +21,7 @@ from gridsight.games.disco_zoo.cards import _parted
 from gridsight.games.disco_zoo.screen import find_cards
 from gridsight.vision.runs import longest_runs
 from test_disco_zoo_cards33 import widest_reads
-from test_disco_zoo_screens import stated_wrong
+from kit.disco_reads import stated_wrong
 
 NARROW = 1_026_039
 RUN_TOGETHER = 1_026_013  # two cards of the ground's colour, their names run together
@@ -66,7 +66,7 @@ def test_narrow_panels_showing_no_lines_or_boxes_are_no_cards(read):
 
 
 def _image():
-    from test_disco_zoo_screens import real_screen
+    from kit.disco_screens import real_screen
 
     base = NARROW - NARROW % 10_000
     return real_screen(NARROW - base, base, wider=True, widest="all")[2].copy()

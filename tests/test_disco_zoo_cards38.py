@@ -28,7 +28,8 @@ from gridsight.games.disco_zoo.screen import locate_rescue
 from gridsight.vision.panels import Panel
 from kit.disco_reads import on_demand, read_given
 from test_disco_zoo_cards33 import widest_reads
-from test_disco_zoo_screens import real_screen, stated_wrong
+from kit.disco_reads import stated_wrong
+from kit.disco_screens import real_screen
 
 BORDERLESS_FILL = 1_073_022  # widest: the Elephant's filled box shows no border
 RUN_INTO = 1_028_039  # widest: the Horse's YOU HAVE line joins its boxes

@@ -20,7 +20,7 @@ import pytest
 from gridsight.games.disco_zoo.cards import HUNG, _hung_from_above
 from kit.disco_reads import on_demand
 from test_disco_zoo_cards33 import widest_reads
-from test_disco_zoo_screens import stated_wrong
+from kit.disco_reads import stated_wrong
 
 EQUAL_NARROW = 1_074_000  # widest: three equal narrow cards, no box row read on any
 HUNG_DIGIT = 1_074_019  # widest: the digit's box hangs past the bar beside the one card

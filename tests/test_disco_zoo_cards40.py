@@ -21,7 +21,7 @@ import numpy as np
 from gridsight.games.disco_zoo.cards import FAINT_ROW
 from gridsight.vision.panels import Panel, picture_above, picture_box
 from test_disco_zoo_cards33 import widest_reads
-from test_disco_zoo_screens import stated_wrong
+from kit.disco_reads import stated_wrong
 
 SPRITES_IN_NAMES = 1_074_038  # widest: two of three narrow cards' sprites touch their names
 FAINT_UNEDGED = 1_073_012  # widest: one card of the ground's colour, its row only faint

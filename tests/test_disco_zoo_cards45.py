@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import pytest
 from disco_zoo_variants import drawn, variant
-from test_disco_zoo_screens import located_and_read, stated_wrong
+from kit.disco_reads import stated_wrong
+from kit.disco_screens import located_and_read
 
 from gridsight.games.disco_zoo import cards
 from gridsight.games.disco_zoo.screen import locate_rescue

@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from disco_zoo_variants import drawn, variant
-from test_disco_zoo_screens import _read_plain, stated_wrong
+from kit.disco_reads import read_plain, stated_wrong
 
 from gridsight.games.disco_zoo import names, screen_text
 from gridsight.games.disco_zoo.cards import classify_boxes, read_card
@@ -105,7 +105,7 @@ def test_moon_at_jpeg40_is_not_stated_city_with_the_title_unheard(monkeypatch, m
     image, text, screen = moon
     names._RECENT.clear()
     names._LINES.clear()
-    plain, warnings, asked, _, unread = _read_plain(
+    plain, warnings, asked, _, unread = read_plain(
         screen, screen.board_read("disco-zoo/structure"), image)
     assert plain or asked
     if plain:  # (was City: Rat, Pigeon, stated with no warning)

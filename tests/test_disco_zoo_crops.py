@@ -16,7 +16,8 @@ from gridsight.games.disco_zoo.screen import locate_rescue
 from gridsight.games.disco_zoo.settle import CardClue, settle
 from gridsight.vision.panels import panel_row
 from sample_sizes import samples
-from test_disco_zoo_screens import names_of, read_plainly, real_screen
+from kit.disco_reads import names_of
+from kit.disco_screens import read_plainly, real_screen
 
 CROP_BASE = 800_000
 # 800046 and 800018, once wrong or asked, have tests of their own; the everyday suite crops

@@ -33,7 +33,8 @@ import pytest
 
 from gridsight.games.disco_zoo.screen import locate_rescue
 from test_disco_zoo_hunt31 import both_reads
-from test_disco_zoo_screens import real_screen, stated_wrong
+from kit.disco_reads import stated_wrong
+from kit.disco_screens import real_screen
 
 
 @pytest.fixture(scope="module")

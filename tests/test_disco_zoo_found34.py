@@ -34,7 +34,8 @@ from test_disco_zoo_hunt31 import (
     pinned_reads,
     pinned_tests,
 )
-from test_disco_zoo_screens import _read_plain, real_screen, stated_wrong
+from kit.disco_reads import read_plain, stated_wrong
+from kit.disco_screens import real_screen
 
 SCREENS = {
     "Pigeons as JPEG 60": lambda: _jpeg60(940_002),
@@ -50,7 +51,7 @@ def reads():
     text, image = _jpeg60(890_013)
     screen = locate_rescue(image)
     out["a Monkey of the lawn's green"] = (
-        _read_plain(screen, screen.board_read("disco-zoo/structure"), image)[3],
+        read_plain(screen, screen.board_read("disco-zoo/structure"), image)[3],
         both_reads(screen, image, text)[4])
     return out
 

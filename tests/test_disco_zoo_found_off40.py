@@ -15,7 +15,7 @@ import pytest
 from disco_zoo_variants import drawn, variant
 from gridsight.games.disco_zoo.screen import locate_rescue
 from test_disco_zoo_hunt31 import both_reads
-from test_disco_zoo_screens import stated_wrong
+from kit.disco_reads import stated_wrong
 
 
 def test_a_found_tile_off_its_cells_middle_is_not_read_as_grass():

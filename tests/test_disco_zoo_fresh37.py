@@ -17,7 +17,8 @@ from __future__ import annotations
 import pytest
 
 from kit.disco_reads import read_given
-from test_disco_zoo_screens import located_and_read, real_screen, stated_wrong
+from kit.disco_reads import stated_wrong
+from kit.disco_screens import located_and_read, real_screen
 
 SCREENS = {1050028: {}, 1054030: {"widest": "all"}, 1054004: {"widest": "all"},
            1054008: {"widest": "all"}}

@@ -19,7 +19,8 @@ from __future__ import annotations
 import pytest
 
 from kit.disco_reads import given_or_refused
-from test_disco_zoo_screens import real_screen, stated_wrong
+from kit.disco_reads import stated_wrong
+from kit.disco_screens import real_screen
 
 
 def _read(seed: int):

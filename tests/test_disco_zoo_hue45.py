@@ -17,7 +17,8 @@ import pytest
 from gridsight.games.disco_zoo import screen as disco_screen
 from gridsight.vision.lattice import Lattice
 from kit.disco_reads import pinned_given
-from test_disco_zoo_screens import _read_plain, real_screen, stated_wrong
+from kit.disco_reads import read_plain, stated_wrong
+from kit.disco_screens import real_screen
 
 
 @pytest.fixture(scope="module")
@@ -44,7 +45,7 @@ def test_a_lawn_shifted_under_the_grass_hue_is_read_on_the_boards_own_lattice(ta
 
 def test_the_tan_lawn_is_read_with_no_options_too(tan_lawn):
     text, image, screen, _ = tan_lawn
-    plain, warnings, asked, refused, unread = _read_plain(
+    plain, warnings, asked, refused, unread = read_plain(
         screen, screen.board_read("disco-zoo/structure"), image)
     assert not refused, refused
     assert asked or stated_wrong(text, plain, warnings, unread) == []

@@ -18,7 +18,8 @@ from kit.disco_reads import read_given
 from kit.screen_damage import toast
 from test_disco_zoo_hunt29 import _faint
 from gridsight.games.disco_zoo.screen import locate_rescue
-from test_disco_zoo_screens import _read_plain, real_rescue, real_screen, stated_wrong
+from kit.disco_reads import read_plain, stated_wrong
+from kit.disco_screens import real_rescue, real_screen
 
 #: seed: (the lines' shade of the grass's lightness, the scale, a toast over the board), and
 #: the lattice that was read in its stead
@@ -64,7 +65,7 @@ def reads():
         board = screen.board_read("disco-zoo/structure")
         # (a plain read's warnings and the cells it lists unread are its own: a tile listed
         # unread is not stated, as the screens test counts it)
-        plain, plain_warnings, asked, _, plain_unread = _read_plain(screen, board, image)
+        plain, plain_warnings, asked, _, plain_unread = read_plain(screen, board, image)
         reading = read_given(screen, text, board)
         out[seed] = (text, screen, reading.text, reading.warnings, reading.unread) \
             if asked else (text, screen, plain, plain_warnings, plain_unread)

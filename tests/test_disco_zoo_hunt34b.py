@@ -19,7 +19,8 @@ from gridsight.errors import ReadError
 from gridsight.games.disco_zoo.screen import locate_rescue
 from gridsight.games.disco_zoo.screen_text import read_screen
 from gridsight.readers.base import ReadHints
-from test_disco_zoo_screens import names_of, real_rescue
+from kit.disco_reads import names_of
+from kit.disco_screens import real_rescue
 
 SEED = 997_035
 

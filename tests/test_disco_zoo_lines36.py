@@ -12,7 +12,8 @@ from __future__ import annotations
 import pytest
 
 from gridsight.games.disco_zoo import names
-from test_disco_zoo_screens import located_and_read, real_screen, stated_wrong
+from kit.disco_reads import stated_wrong
+from kit.disco_screens import located_and_read, real_screen
 
 SEED = 1022002  # widest, 1.45x: Mountain, one Goat card
 

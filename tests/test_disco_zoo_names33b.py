@@ -16,7 +16,8 @@ from gridsight.games.disco_zoo.lengths import blob_label, blob_name_line, blob_s
 from gridsight.games.disco_zoo.names import card_ways
 from gridsight.games.disco_zoo.screen import locate_rescue
 from gridsight.vision.glyphs import Glyph, TextLine
-from test_disco_zoo_screens import _read_plain, real_screen
+from kit.disco_reads import read_plain
+from kit.disco_screens import real_screen
 
 
 @pytest.fixture(scope="module")
@@ -98,6 +99,6 @@ def test_500047_reads_exactly(wooly):
     Mammoth before)."""
     text, image, screen = wooly
     board = screen.board_read("disco-zoo/structure")
-    plain, _, asked, refused, _ = _read_plain(screen, board, image)
+    plain, _, asked, refused, _ = read_plain(screen, board, image)
     assert (asked, refused) == ("", "")
     assert plain == text

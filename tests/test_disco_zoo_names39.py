@@ -73,12 +73,13 @@ def test_a_name_box_thinner_than_the_name_finds_the_line_around_it():
 def test_1072036_is_read_exactly(monkeypatch):
     """The screen drawn and read with no options: Nocturnal, the Firefly."""
     from gridsight.games.disco_zoo.screen import locate_rescue
-    from test_disco_zoo_screens import _read_plain, real_screen
+    from kit.disco_reads import read_plain
+    from kit.disco_screens import real_screen
 
     monkeypatch.setenv("GRIDSIGHT_OCR", "off")
     _, text, image, _ = real_screen(36, 1_072_000, wider=True)
     screen = locate_rescue(image)
-    plain, _, asked, _, _ = _read_plain(screen, screen.board_read("disco-zoo/structure"), image)
+    plain, _, asked, _, _ = read_plain(screen, screen.board_read("disco-zoo/structure"), image)
     assert not asked and plain == text
 
 
@@ -86,11 +87,12 @@ def test_1072015_is_read_exactly(monkeypatch):
     """Moon, the Luna Moth: the counter beside the label places the title's rows (the clock
     above them is no region line), and the name read beyond doubt says the region."""
     from gridsight.games.disco_zoo.screen import locate_rescue
-    from test_disco_zoo_screens import _read_plain, real_screen
+    from kit.disco_reads import read_plain
+    from kit.disco_screens import real_screen
 
     monkeypatch.setenv("GRIDSIGHT_OCR", "off")
     _, text, image, _ = real_screen(15, 1_072_000, wider=True)
     screen = locate_rescue(image)
-    plain, _, asked, _, _ = _read_plain(screen, screen.board_read("disco-zoo/structure"), image)
+    plain, _, asked, _, _ = read_plain(screen, screen.board_read("disco-zoo/structure"), image)
     assert not asked and plain == text
 

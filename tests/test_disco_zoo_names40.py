@@ -19,7 +19,7 @@ def jungle_1058052():
     (read alone by 10, two glyphs vouched for), none of its three cards' name lines."""
     from gridsight.games.disco_zoo import names
     from gridsight.games.disco_zoo.screen import locate_rescue
-    from test_disco_zoo_screens import real_screen
+    from kit.disco_screens import real_screen
 
     _, text, image, _ = real_screen(52, 1_058_000)
     screen = locate_rescue(image)
@@ -39,9 +39,9 @@ def test_a_screen_with_no_name_line_found_reads_its_title(jungle_1058052):
 
 def test_the_request_names_the_region_the_title_reads(jungle_1058052, monkeypatch):
     """Asked still (no name read), but among the Jungle's animals, not every region's."""
-    from test_disco_zoo_screens import _read_plain
+    from kit.disco_reads import read_plain
 
     monkeypatch.setenv("GRIDSIGHT_OCR", "off")
     _, image, screen, _ = jungle_1058052
-    plain, _, asked, _, _ = _read_plain(screen, screen.board_read("disco-zoo/structure"), image)
+    plain, _, asked, _, _ = read_plain(screen, screen.board_read("disco-zoo/structure"), image)
     assert not plain and "(Jungle)" in asked and "regions" not in asked

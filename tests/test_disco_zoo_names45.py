@@ -20,19 +20,18 @@ from dataclasses import replace
 
 import pytest
 
-from disco_zoo_variants import drawn, variant
 from gridsight.games.disco_zoo import names
-from gridsight.games.disco_zoo.screen import locate_rescue
-from test_disco_zoo_screens import _read_plain, stated_wrong
+from kit.disco_reads import read_plain, seed_read, stated_wrong
 
 GHOST = 1_212_013
 
 
 @pytest.fixture(scope="module")
 def ghost():
-    shot, text = drawn(GHOST, True, "all")
-    image = variant("s0.75", shot, GHOST)
-    return image, text, locate_rescue(image)
+    # (located with OCR as installed, as pinned; read below with OCR off)
+    one = seed_read(GHOST, variant="s0.75", ocr=True)
+    assert one.screen is not None, one.refused
+    return one.image, one.text, one.screen
 
 
 def test_a_name_cut_by_the_pictures_middle_is_seen_whole(ghost):
@@ -53,7 +52,7 @@ def test_the_ghost_at_075x_is_not_stated_flying_squirrel(monkeypatch, ghost):
     names._LINES.clear()
     words = names.screen_words(image, screen.cards, screen.lattice.y)
     assert words.cards[0].name in (None, "Ghost")
-    plain, warnings, asked, _, unread = _read_plain(
+    plain, warnings, asked, _, unread = read_plain(
         screen, screen.board_read("disco-zoo/structure"), image)
     assert plain or asked
     if plain:
@@ -68,15 +67,9 @@ SLOTH = 1_213_004
 
 
 def _sj(seed: int):
-    shot, text = drawn(seed, True, "all")
-    image = variant("sj", shot, seed)
-    return image, text, locate_rescue(image)
-
-
-def _with_animals(screen, text):
-    from kit.disco_reads import read_given
-
-    return read_given(screen, text, screen.board_read("disco-zoo/structure"))
+    one = seed_read(seed, variant="sj")
+    assert one.screen is not None, one.refused
+    return one
 
 
 def test_a_dark_bush_with_the_lawn_in_its_corners_is_no_tapped_tile(monkeypatch):
@@ -85,10 +78,11 @@ def test_a_dark_bush_with_the_lawn_in_its_corners_is_no_tapped_tile(monkeypatch)
     shows in its corners (:func:`~gridsight.games.disco_zoo.screen._lawn_cornered`). It is
     unread, and the tapped tile beside it (their line lost) is not hidden with it."""
     monkeypatch.setenv("GRIDSIGHT_OCR", "off")
-    image, text, screen = _sj(BUSH)
+    one = _sj(BUSH)
+    text, screen = one.text, one.screen
     assert screen.tiles[4][1].kind == "unknown" and screen.tiles[4][1].decorated
     assert screen.tiles[4][0].kind == "empty"
-    read = _with_animals(screen, text)
+    read = one.given
     assert stated_wrong(text, read.text, read.warnings, read.unread) == []
     assert (4, 1) in read.unread
 
@@ -101,7 +95,8 @@ def test_an_animal_over_a_cell_near_the_lawn_is_no_grass(monkeypatch):
     from gridsight.games.disco_zoo.screen import off_the_lawn
 
     monkeypatch.setenv("GRIDSIGHT_OCR", "off")
-    image, text, screen = _sj(SLOTH)
+    one = _sj(SLOTH)
+    image, text, screen = one.image, one.text, one.screen
     sloths = [(2, 0), (3, 2), (4, 0)]
     assert all(screen.tiles[r][c].kind == "unknown" and screen.tiles[r][c].lawn
                for r, c in sloths)
@@ -110,5 +105,5 @@ def test_an_animal_over_a_cell_near_the_lawn_is_no_grass(monkeypatch):
     told = off_the_lawn(image, screen.lattice, grass)
     assert all(told[r][c].kind == "unknown" for r, c in sloths)
     assert sum(tile.kind == "ground" for row in told for tile in row) >= 15
-    read = _with_animals(screen, text)
+    read = one.given
     assert stated_wrong(text, read.text, read.warnings, read.unread) == []

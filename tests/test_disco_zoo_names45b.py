@@ -16,21 +16,20 @@ from __future__ import annotations
 
 import pytest
 
-from disco_zoo_variants import drawn, variant
 from gridsight.games.disco_zoo import names
-from gridsight.games.disco_zoo.screen import locate_rescue
 from gridsight.games.disco_zoo.screen_text import _title_belies
 from gridsight.games.disco_zoo.settle import Settled
-from test_disco_zoo_screens import _read_plain, stated_wrong
+from kit.disco_reads import read_plain, seed_read, stated_wrong
 
 MOON = 1_231_010
 
 
 @pytest.fixture(scope="module")
 def moon():
-    shot, text = drawn(MOON, True, "all")
-    image = variant("j40", shot, MOON)
-    return image, text, locate_rescue(image)
+    # (located with OCR as installed, as pinned; read below with OCR off)
+    one = seed_read(MOON, variant="j40", ocr=True)
+    assert one.screen is not None, one.refused
+    return one.image, one.text, one.screen
 
 
 def test_moon_at_jpeg40_is_not_stated_city(monkeypatch, moon):
@@ -38,7 +37,7 @@ def test_moon_at_jpeg40_is_not_stated_city(monkeypatch, moon):
     image, text, screen = moon
     names._RECENT.clear()
     names._LINES.clear()
-    plain, warnings, asked, _, unread = _read_plain(
+    plain, warnings, asked, _, unread = read_plain(
         screen, screen.board_read("disco-zoo/structure"), image)
     assert plain or asked
     if plain:

@@ -19,7 +19,9 @@ import pytest
 from gridsight.games.disco_zoo.screen import locate_rescue
 from kit.disco_reads import kinds_of
 from sample_sizes import FULL_SAMPLES, samples
-from test_disco_zoo_screens import _animal_outcomes, names_of, read_plainly, real_screen
+from kit.disco_reads import names_of
+from kit.disco_screens import read_plainly, real_screen
+from test_disco_zoo_screens import _animal_outcomes
 
 # The everyday suite reads 2 (330000 at 6.8x, 2444 px wide; 330002 at 3.9x, 1409 px: 4.5 s
 # of CPU; the first 4 until the 28th session: with each tile's lawn green the lawn's one

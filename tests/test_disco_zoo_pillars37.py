@@ -17,7 +17,7 @@ from disco_zoo_variants import drawn, variant
 from gridsight.games.disco_zoo.names import _bar_lines, _region_line
 from gridsight.games.disco_zoo.screen import locate_rescue
 from test_disco_zoo_hunt31 import both_reads
-from test_disco_zoo_screens import stated_wrong
+from kit.disco_reads import stated_wrong
 
 
 def _pillared(seed: int):

@@ -16,7 +16,7 @@ import pytest
 
 from gridsight.games.disco_zoo.settle import RARITY_SURE
 from test_disco_zoo_cards33 import widest_reads
-from test_disco_zoo_screens import stated_wrong
+from kit.disco_reads import stated_wrong
 
 SCREENS = {
     850009: ("Phoenix", "common", "a pink font: its line and the common Gorilla's show only the "

@@ -86,12 +86,13 @@ def test_a_screen_whose_one_name_is_too_small_to_count_is_read_by_its_size(monke
     # fresh real-look 1058040 at 0.57x: TRICERATOPS 5 px tall on a rare card of three boxes,
     # JURASSIC's eight glyphs read alone as it by 10; asked before (a T-Rex or a Triceratops)
     from gridsight.games.disco_zoo.screen import locate_rescue
-    from test_disco_zoo_screens import _read_plain, names_of, real_screen, stated_wrong
+    from kit.disco_reads import names_of, read_plain, stated_wrong
+    from kit.disco_screens import real_screen
 
     monkeypatch.setenv("GRIDSIGHT_OCR", "off")
     _, text, image, _ = real_screen(40, 1_058_000)
     screen = locate_rescue(image)
-    plain, warnings, asked, _, unread = _read_plain(
+    plain, warnings, asked, _, unread = read_plain(
         screen, screen.board_read("disco-zoo/structure"), image)
     assert not asked and names_of(plain) == names_of(text) == ("Triceratops",)
     assert stated_wrong(text, plain, warnings, unread) == []

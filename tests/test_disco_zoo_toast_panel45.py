@@ -28,7 +28,7 @@ from gridsight.games.disco_zoo import screen as zoo_screen
 from gridsight.games.disco_zoo.screen import locate_rescue
 from test_disco_zoo_hunt31 import both_reads
 from test_disco_zoo_hunt32b import _probe
-from test_disco_zoo_screens import stated_wrong
+from kit.disco_reads import stated_wrong
 
 SEED = 1_210_005
 

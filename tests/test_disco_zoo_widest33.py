@@ -20,7 +20,8 @@ from __future__ import annotations
 import pytest
 
 from test_disco_zoo_hunt31 import pinned_or_refused_reads
-from test_disco_zoo_screens import real_screen, stated_wrong
+from kit.disco_reads import stated_wrong
+from kit.disco_screens import real_screen
 
 
 def _widest(k: int, base: int, scale: float, widest: str = "all"):

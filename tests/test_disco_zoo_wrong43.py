@@ -8,7 +8,8 @@ from __future__ import annotations
 from gridsight.games.disco_zoo.screen import locate_rescue
 from gridsight.games.disco_zoo.settle import BOX_SURE
 from kit.disco_reads import read_given
-from test_disco_zoo_screens import located_and_read, real_screen, stated_wrong
+from kit.disco_reads import stated_wrong
+from kit.disco_screens import located_and_read, real_screen
 
 
 def test_a_found_tile_of_no_animals_colour_is_found_when_the_boxes_lack_one(monkeypatch):

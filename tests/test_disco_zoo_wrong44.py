@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from disco_zoo_variants import drawn, variant
 from kit.disco_reads import read_given
-from test_disco_zoo_screens import located_and_read, real_screen, stated_wrong
+from kit.disco_reads import stated_wrong
+from kit.disco_screens import located_and_read, real_screen
 
 from gridsight.games.disco_zoo.screen import locate_rescue
 

@@ -6,7 +6,7 @@ screens so, or records that the board was refused in words).
 from __future__ import annotations
 
 from collections import OrderedDict
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -248,8 +248,9 @@ def _ocr_off():
 
 @dataclass(eq=False)
 class SeedRead:
-    """A pinned seed's screen drawn, located with OCR off (as the pinned WRONGs were found)
-    and read when asked: :func:`seed_read`'s answer."""
+    """A pinned seed's screen drawn, located with OCR off (as the pinned WRONGs were found;
+    as installed when :func:`seed_read` is asked so) and read (OCR off) when asked:
+    :func:`seed_read`'s answer."""
 
     text: str  #: its truth
     image: np.ndarray
@@ -305,14 +306,15 @@ SEED_READS = 16
 
 
 def seed_read(seed: int, base: int | None = None, widest: str = "all",
-              variant: str = "") -> SeedRead:
+              variant: str = "", ocr: bool = False) -> SeedRead:
     """Real-look screen ``seed`` drawn as the screens test draws it (``real_screen(seed -
     base, base, ...)``: ``base`` sets which screens buy attempts; the seed itself by default),
     on the widest look's ``widest`` properties (``""``: the default look, not wider), or as
-    ``bench/disco_zoo_variants.py`` draws its ``variant``; located with OCR off. Answered
+    ``bench/disco_zoo_variants.py`` draws its ``variant``; located with OCR off (``ocr=True``:
+    with OCR as installed, for the tests pinned so; its reads stay OCR off). Answered
     once per process (reads made when first asked, then kept): only for a module fixture or
     a test that changes nothing the locate or read does; one that does locates itself."""
-    key = (seed, base, widest, variant)
+    key = (seed, base, widest, variant, ocr)
     if key not in _SEED_READS:
         if variant:
             from disco_zoo_variants import drawn, variant as varied
@@ -320,12 +322,12 @@ def seed_read(seed: int, base: int | None = None, widest: str = "all",
             shot, text = drawn(seed, True, widest)
             image = varied(variant, shot, seed)
         else:
-            from test_disco_zoo_screens import real_screen
+            from kit.disco_screens import real_screen
 
             start = seed if base is None else base
             shot, text, image, _ = real_screen(seed - start, start, wider=bool(widest),
                                                widest=widest)
-        with _ocr_off():
+        with _ocr_off() if not ocr else nullcontext():
             try:
                 screen, refused = located(image), None
             except BoardNotFoundError as error:
