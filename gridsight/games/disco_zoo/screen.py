@@ -3912,8 +3912,8 @@ def _light_dirt(tiles: list[TileSeen], plain: list[int], inner: np.ndarray, rims
         return  # an unread tile of that colour not plain: decorated, an untapped tile's
     for k in cells:
         tiles[k] = TileSeen("empty", confidence=0.5)
-    for k in beside:
-        tiles[k] = read[k]  # type: ignore[index]
+    for k in beside if read is not None else ():
+        tiles[k] = read[k]
 
 
 def _line_seen(image: np.ndarray, lattice: Lattice, a: int, b: int, rims: np.ndarray) -> bool:
