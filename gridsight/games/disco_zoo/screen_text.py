@@ -692,6 +692,9 @@ def _ocr_settled(image: np.ndarray, screen: RescueScreen, region: str | None, wo
             return None
     if all(n is None for n in names) and home == given:
         return None  # the engine read nothing the glyphs had not
+    if any(n and (not glyphs.name or n[0] != glyphs.name) and _row_belies_name(card, n[0])
+           for n, glyphs, card in zip(names, words.cards, screen.cards)):
+        return None  # a name the engine alone read, of another size than its card's row
     settled = settle(clues, found, empty, region=home, names=names, unread=unread, sure=sure)
     if settled is not None and not settled.settled and any(n is None for n in names):
         settled = _ocr_among_options(image, screen, words, settled, names, clues, found,
@@ -723,6 +726,8 @@ def _ocr_among_options(image: np.ndarray, screen: RescueScreen, words, standing:
             continue
         if glyphs.name and glyphs.name != ocr:
             return standing  # the two readings disagree: neither counts
+        if not glyphs.name and _row_belies_name(screen.cards[k], ocr):
+            continue  # the engine's name alone, of another size than the card's box row
         narrowed[k] = (ocr,)
     if narrowed == names:
         return standing
@@ -758,6 +763,18 @@ def _ocr_veto(image: np.ndarray, screen: RescueScreen, words, clues: Sequence[Ca
                             (animal.name,) if other is None or other == animal.name
                             else (animal.name, other)
                             for animal, other in zip(settled.animals, read.cards))))
+
+
+def _row_belies_name(card: CardSeen, name: str) -> bool:
+    """Whether ``card``'s box row, as read (even too unsure to be a clue), counts other than
+    the cells of every animal called ``name``: the engine's name for a card the glyphs do
+    not name is then not taken on its own (variants 1230004 j40: GOAT read by the engine as
+    CAT, a pet of 5 cells, on a card whose row reads 4 boxes at confidence 0.10; no region
+    read, so nothing else told them apart)."""
+    if card.boxes is None or not card.boxes.count:
+        return False
+    sizes = {a.size for a in load_catalogue().animals() if a.name == name}
+    return bool(sizes) and card.boxes.count not in sizes
 
 
 def _ocr_outweighs(words, read, given: str | None) -> bool:
