@@ -32,6 +32,7 @@ import os
 import sys
 from collections.abc import Callable, Collection, Iterable, Sequence
 
+import cv2
 import numpy as np
 
 from gridsight.games.disco_zoo.names import (
@@ -212,10 +213,12 @@ def letter_for(line: TextLine, lines: Sequence[TextLine | None], letter: float) 
 def by_length(words: ScreenText, widths: Sequence[int], standing: Settled,
               names: Sequence[Sequence[str] | None], clues: Sequence[CardClue],
               found: Sequence[tuple[Cell, tuple[str, ...]]], empty: Sequence[Cell],
-              unread: int, sure: frozenset[Cell] = frozenset()) -> Settled | None:
+              unread: int, sure: frozenset[Cell] = frozenset(),
+              ground: tuple[float, float, float] | None = None) -> Settled | None:
     """The choices ``standing`` (not settled, with the names read beyond doubt ``names``)
     narrowed by the cards' name lengths (see the module docstring); ``None`` when no card is
-    narrowed so."""
+    narrowed so. ``ground``: the ground's colour (:func:`ground_lab`), checking a region
+    told by the title's length (:func:`region_by_title`)."""
     lines = words.lines.get("names", [])
     if len(lines) != len(standing.options) or len(words.cards) != len(standing.options):
         return None
@@ -228,7 +231,7 @@ def by_length(words: ScreenText, widths: Sequence[int], standing: Settled,
         within = region_by_title(
             words, standing.regions, widths,
             lambda region: settle(clues, found, empty, region=region, names=names,
-                                  unread=unread, sure=sure))
+                                  unread=unread, sure=sure), ground)
         if within is None:
             return None
         if within.settled:
@@ -324,8 +327,49 @@ def titled_regions(words: ScreenText, regions: Sequence[str]) -> list[str]:
 TITLE_SEPARATION = 0.05
 
 
+# Regions whose ground is certain enough to check a region told by lengths alone against: the
+# Polar's is snow (light, whatever its tint). A ground this dark (Lab lightness, 0..100) and
+# this green (Lab a*) is plainly no snow: fresh variants 1252002 at 0.6x + JPEG 60, Jungle's
+# dark green ground (L 28, a* -28), its title ``JUNGLE`` counted as ``POLAR``'s length and
+# its Monkey's ``MONKEY`` as ``MUSKOX``'s, read Polar, Muskox with no warning. The skin's
+# widest palette draws the Polar's ground no darker than L 56; other regions' grounds are
+# not checked (their colours are not certain).
+SNOW_REGIONS = ("Polar",)
+SNOW_BELIED_LIGHT = 45.0
+SNOW_BELIED_GREEN = -8.0
+
+
+def ground_lab(image: np.ndarray | None, card_boxes: Sequence[Sequence[int]],
+               board_top: float) -> tuple[float, float, float] | None:
+    """The ground's colour (Lab, lightness 0..100) between the cards and the board: the
+    median of the rows below the lowest card and above the board (``board_top``), inset a
+    pixel each way and by 2% of the width each side; ``None`` with no such rows (3 or more)
+    or no cards."""
+    if image is None or image.ndim != 3 or not card_boxes:
+        return None
+    top = max(int(box[1]) + int(box[3]) for box in card_boxes) + 1
+    bottom = int(board_top) - 1
+    if bottom - top < 3:
+        return None
+    side = max(1, int(0.02 * image.shape[1]))
+    strip = image[top:bottom, side:image.shape[1] - side].reshape(-1, 3)
+    if not len(strip):
+        return None
+    colour = np.median(strip.astype(np.float32), axis=0) / 255.0
+    lab = cv2.cvtColor(colour.reshape(1, 1, 3).astype(np.float32), cv2.COLOR_BGR2Lab)[0, 0]
+    return float(lab[0]), float(lab[1]), float(lab[2])
+
+
+def ground_belies(region: str, ground: tuple[float, float, float] | None) -> bool:
+    """Whether the ground's colour (:func:`ground_lab`) plainly belies ``region``: a snow
+    region (:data:`SNOW_REGIONS`) on a dark green ground; never when the ground is unknown."""
+    return ground is not None and region in SNOW_REGIONS and \
+        ground[0] < SNOW_BELIED_LIGHT and ground[1] < SNOW_BELIED_GREEN
+
+
 def region_by_title(words: ScreenText, regions: Sequence[str], widths: Sequence[int],
-                    settles: Callable[[str], Settled | None]) -> Settled | None:
+                    settles: Callable[[str], Settled | None],
+                    ground: tuple[float, float, float] | None = None) -> Settled | None:
     """The choices of the one region the title and the cards' lines say by their lengths,
     the names not read enough to say one (``settles``: a region's choices, the cards' boxes
     and the board checking them): of the regions the title's length allows
@@ -335,7 +379,8 @@ def region_by_title(words: ScreenText, regions: Sequence[str], widths: Sequence[
     count and shapes and the cards' counts agreeing. Fresh real-look 1000020 at 1.44x:
     ``NOCTURNAL`` in nine glyphs (no other region has nine letters), read alone as it by 3.1;
     its cards unread, ``FLYING SQUIRREL`` and ``KIWI`` fit other regions' animals' lengths
-    too. ``None`` when not one region is so told."""
+    too. ``None`` when not one region is so told, or when the ground (``ground``,
+    :func:`ground_lab`) belies the one told (:func:`ground_belies`)."""
     lines = words.lines.get("names", [])
     letter = screens_letter(lines)
     told = []
@@ -344,7 +389,7 @@ def region_by_title(words: ScreenText, regions: Sequence[str], widths: Sequence[
         if within is not None and _lines_fit(lines, within.options, widths, letter):
             told.append(within)
     if len(told) != 1 or words.title_reads(told[0].region) <= 0.0 or \
-            words.separation < TITLE_SEPARATION:
+            words.separation < TITLE_SEPARATION or ground_belies(told[0].region, ground):
         return None
     return told[0]
 

@@ -463,8 +463,11 @@ def _animals(screen: RescueScreen, hints: ReadHints, seen: list[list[tuple[str, 
     if settled is not None and not settled.settled and words is not None:
         # Names of letters no label shows, told apart by their lengths alone among the
         # animals the boxes and the board leave (:mod:`.lengths`).
+        ground = lengths.ground_lab(image, [card.panel.box for card in screen.cards],
+                                    screen.lattice.y)
         lengthy = lengths.by_length(words, [card.panel.box[2] for card in screen.cards],
-                                    settled, named, clues, found, empty, unread, sure_tiles)
+                                    settled, named, clues, found, empty, unread, sure_tiles,
+                                    ground)
         if lengthy is not None:
             settled, by_length = lengthy, True
         else:
