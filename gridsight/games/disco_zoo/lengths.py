@@ -328,15 +328,16 @@ TITLE_SEPARATION = 0.05
 
 
 # Regions whose ground is certain enough to check a region told by lengths alone against: the
-# Polar's is snow (light, whatever its tint). A ground this dark (Lab lightness, 0..100) and
-# this green (Lab a*) is plainly no snow: fresh variants 1252002 at 0.6x + JPEG 60, Jungle's
+# Polar's is snow (light, whatever its tint). A ground this dark (Lab lightness, 0..100),
+# whatever its hue, is plainly no snow: fresh variants 1252002 at 0.6x + JPEG 60, Jungle's
 # dark green ground (L 28, a* -28), its title ``JUNGLE`` counted as ``POLAR``'s length and
-# its Monkey's ``MONKEY`` as ``MUSKOX``'s, read Polar, Muskox with no warning. The skin's
-# widest palette draws the Polar's ground no darker than L 56; other regions' grounds are
+# its Monkey's ``MONKEY`` as ``MUSKOX``'s, read Polar, Muskox with no warning; fresh widest
+# 1245007 at 0.84x, Nocturnal's dark purple ground (L 13, a* 38), its ``KAKAPO`` read by its
+# shapes as ``WALRUS`` (:func:`by_shape`), read Polar, Walrus. The skin's widest palette
+# draws the Polar's ground no darker than L 56 (20,000 draws); other regions' grounds are
 # not checked (their colours are not certain).
 SNOW_REGIONS = ("Polar",)
 SNOW_BELIED_LIGHT = 45.0
-SNOW_BELIED_GREEN = -8.0
 
 
 def ground_lab(image: np.ndarray | None, card_boxes: Sequence[Sequence[int]],
@@ -362,9 +363,9 @@ def ground_lab(image: np.ndarray | None, card_boxes: Sequence[Sequence[int]],
 
 def ground_belies(region: str, ground: tuple[float, float, float] | None) -> bool:
     """Whether the ground's colour (:func:`ground_lab`) plainly belies ``region``: a snow
-    region (:data:`SNOW_REGIONS`) on a dark green ground; never when the ground is unknown."""
-    return ground is not None and region in SNOW_REGIONS and \
-        ground[0] < SNOW_BELIED_LIGHT and ground[1] < SNOW_BELIED_GREEN
+    region (:data:`SNOW_REGIONS`) on a dark ground (:data:`SNOW_BELIED_LIGHT`), of any hue;
+    never when the ground is unknown."""
+    return ground is not None and region in SNOW_REGIONS and ground[0] < SNOW_BELIED_LIGHT
 
 
 def region_by_title(words: ScreenText, regions: Sequence[str], widths: Sequence[int],

@@ -507,6 +507,8 @@ def _animals(screen: RescueScreen, hints: ReadHints, seen: list[list[tuple[str, 
                               sure_tiles)
         if by_ocr is not None and by_ocr[1].settled:
             engine, settled = by_ocr
+            _ground_belies(image, screen, hints, settled, clues, found, empty, unread,
+                           sure_tiles)
             notes.append(f"animals read from the cards' names (OCR, {engine}) and settled by "
                          "the cards' boxes and colours and the board: "
                          f"{', '.join(a.name for a in settled.animals)} ({settled.region})")
@@ -559,6 +561,7 @@ def _animals(screen: RescueScreen, hints: ReadHints, seen: list[list[tuple[str, 
     if not settled.settled:
         raise ReadError(_ask(clues, settled),
                         choices=_choices(settled, clues, found, empty, unread, sure_tiles))
+    _ground_belies(image, screen, hints, settled, clues, found, empty, unread, sure_tiles)
     belied = _line_belies(words, settled.animals, settled.region)
     if belied is not None:
         # (the card's clues are not counted on in the choices asked: its line may be right)
@@ -1016,6 +1019,31 @@ def _described(clues: Sequence[CardClue]) -> str:
                 f"{clue.size} boxes" if clue.size is not None else "boxes not read"]
         parts.append(f"card {k + 1}: " + ", ".join(what))
     return "; ".join(parts)
+
+
+def _ground_belies(image: np.ndarray | None, screen: RescueScreen, hints: ReadHints,
+                   settled: Settled, clues: Sequence[CardClue], found, empty, unread: int,
+                   sure: frozenset[Cell]) -> None:
+    """A :class:`ReadError` asking for ``--animals`` when the region ``settled`` (one choice,
+    by any path: names, lengths, shapes, OCR) is one whose ground the screen's ground
+    (:func:`.lengths.ground_lab`) plainly belies (:func:`.lengths.ground_belies`: a snow
+    region on a dark ground); never when the region was given. Fresh widest 1245007 at 0.84x:
+    Nocturnal's dark purple ground, its one card's ``KAKAPO`` read by its shapes as
+    ``WALRUS`` (:func:`.lengths.by_shape`), stated Polar, Walrus with no warning."""
+    if hints.region or image is None or not screen.cards:
+        return
+    ground = lengths.ground_lab(image, [card.panel.box for card in screen.cards],
+                                screen.lattice.y)
+    if not lengths.ground_belies(settled.region, ground):
+        return
+    bare = settle(clues, found, empty, region=None, unread=unread, sure=sure)
+    ask = _ask(clues, bare) if bare is not None else \
+        "name the animals in card order with --animals"
+    raise ReadError(f"the screen read settles {', '.join(a.name for a in settled.animals)} "
+                    f"({settled.region}), but the ground between the cards and the board is "
+                    f"dark, no {settled.region} ground: something is misread; {ask}",
+                    choices=_choices(bare, clues, found, empty, unread, sure)
+                    if bare is not None else _any_choices(None, len(clues)))
 
 
 def _choices(settled: Settled, clues: Sequence[CardClue], found, empty,
