@@ -1535,6 +1535,8 @@ STRONG_LEAD = 0.045  # a counter read that contradicts the board must lead by th
 STRONG_GAP = 0.08
 NEAR_GAP = 0.03  # a board's count this close behind the read is as likely as the read
 RIVAL_GAP = 0.02  # a read of the board's count is sure only when no other count is this close
+# ... and one that agrees only with unread tiles counted untapped only when it leads by this much
+UNREAD_LEAD = 0.1
 
 
 def _close_counts(counter: NumberRead, read: int, guess: int) -> list[int]:
@@ -1610,7 +1612,8 @@ def taps_left(counter: NumberRead, given: int | None, tapped: int, notes: list[s
     (:func:`gridsight.games.disco_zoo.screen.read_counter`) and no other count the board
     allows or above them nearly as like the glyphs (:data:`RIVAL_GAP`: a bought attempt's
     digit misread as the board's count would otherwise pass unseen, and so would a glyph as
-    like another count the unread tiles allow); above them only when read
+    like another count the unread tiles allow; one that agrees only with unread tiles counted
+    untapped, only when it leads by :data:`UNREAD_LEAD`); above them only when read
     clearly (every cut alike, leading by :data:`STRONG_LEAD`) and the board's count is a
     poor reading of the glyphs (:data:`STRONG_GAP` behind). Anything else is unsure and
     said so in a warning: the board's count is taken when the glyphs could be it
@@ -1640,6 +1643,13 @@ def taps_left(counter: NumberRead, given: int | None, tapped: int, notes: list[s
         notes.append(f"{read} attempts left (counter, agreeing with {taps} "
                      f"tile{'s' if taps != 1 else ''} tapped{seen})")
         close = [n for n in board if n != read and counter.gap(n) < STRONG_LEAD]
+        if read > board.start and counter.lead < UNREAD_LEAD:
+            # The read agrees only with unread tiles counted untapped, and the glyph is not
+            # clearly read (another count nearly as like it, though one the board forbids):
+            # the counts with those tiles tapped are as possible (variants 1230002 notch, the
+            # notch's black over the pink 4's top right, read 5 by 0.058 (3 next, 4 far), a
+            # found Eagle tile unread; "taps: 5" for 4 stated with --animals, no warning).
+            close = [n for n in board if n < read or n in close]
         if close:
             # With tiles unread the board allows several counts, and the counter alone
             # tells how many of them were tapped: one read by a hair over another the board
