@@ -23,6 +23,7 @@ from gridsight.vision.capture import Frame, Missing, MissingReason, Rect  # noqa
 
 pytestmark = pytest.mark.gui
 OPTIONS = argparse.Namespace(budget=0.05, time_limit=5.0)
+EXACT = argparse.Namespace(budget=30.0, time_limit=60.0)
 
 
 class FakeCapture:
@@ -39,11 +40,11 @@ def _frame(image, left=100, top=50):
     return Frame(image, Rect(left, top, image.shape[1], image.shape[0]), 0.0)
 
 
-def _driven(image, frame=None, game="disco-zoo"):
+def _driven(image, frame=None, game="disco-zoo", options=OPTIONS):
     """A Disco Zoo (``game``) live driver over three captures of ``image`` (``frame``: the
     capture's frame, else the image at the default window place), started and ticked three
     times."""
-    loop = LiveLoop(game, load_game_pack(game, None), solve_options=OPTIONS)
+    loop = LiveLoop(game, load_game_pack(game, None), solve_options=options)
     driver = LiveDriver(loop, FakeCapture([frame or _frame(image)] * 3),
                         panel_choices=loop.pack.labels, say=lambda s: None)
     driver.start()
@@ -602,14 +603,18 @@ def test_a_panel_that_must_cover_the_strip_s_place_moves_the_strip_off_it(monkey
     from gridsight.overlay.placement import inside
     from gridsight.overlay.status import Box
 
-    image = screen(script_of("disco-zoo").render(1))
+    # (demo board 4, solved to the end: board 2 within OPTIONS' 0.05 s budget said its tie
+    # ("Tap row 2 or 4, ...") or not by the machine's speed, and said, its strip's place lay
+    # clear of the panel: this scenario did not arise half the time; that case is for session
+    # 47 to look at)
+    image = screen(script_of("disco-zoo").render(3))
     # 20 px under the game: too few for the strip (28 px here, 60 on Xvfb's fonts in 40).
     screen_box = Box(0, 0, image.shape[1], image.shape[0] + 20)
     monkeypatch.setattr("gridsight.overlay.window.OverlayWindow.screen_box",
                         lambda self: screen_box)
     from gridsight.live.unseen import unseen_words
 
-    driver = _driven(image, _frame(image, 0, 0))
+    driver = _driven(image, _frame(image, 0, 0), options=EXACT)
     overlay = driver.overlay
     assert overlay.unseen_words is unseen_words  # (the board off the screen said: its words)
     # The board's cells shown (the player's choice): the panel unfolded does not say all the
