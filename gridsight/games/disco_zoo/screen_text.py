@@ -568,13 +568,10 @@ def _animals(screen: RescueScreen, hints: ReadHints, seen: list[list[tuple[str, 
         card, said = belied
         clues = [CardClue("", None, None) if k == card else clue for k, clue in enumerate(clues)]
         bare = settle(clues, found, empty, region=hints.region, unread=unread, sure=sure_tiles)
-        ask = _ask(clues, bare) if bare is not None else \
-            "name the animals in card order with --animals"
-        raise ReadError(f"card {card + 1}'s name reads {said} on its own, but the screen "
-                        "read together (names, boxes, colours, board) settles "
-                        f"{settled.animals[card].name}: something is misread; {ask}",
-                        choices=_choices(bare, clues, found, empty, unread, sure_tiles)
-                        if bare is not None else _any_choices(hints.region, len(clues)))
+        raise _misread(f"card {card + 1}'s name reads {said} on its own, but the screen "
+                       "read together (names, boxes, colours, board) settles "
+                       f"{settled.animals[card].name}", bare, clues, found, empty, unread,
+                       sure_tiles, hints.region)
     counted = _boxes_belie(screen.cards, clues, settled.animals, named)
     if counted is not None:
         # (the rows' counts, unsure as they are, narrow the choices asked when they fit)
@@ -588,13 +585,10 @@ def _animals(screen: RescueScreen, hints: ReadHints, seen: list[list[tuple[str, 
             bare = settle(clues, found, empty, region=hints.region, unread=unread,
                           sure=sure_tiles)
         animal = settled.animals[card]
-        ask = _ask(sized, bare) if bare is not None else \
-            "name the animals in card order with --animals"
-        raise ReadError(f"card {card + 1} shows a row of {count} boxes, but the screen read "
-                        f"together (names, colours, board) settles {animal.name}, who "
-                        f"covers {animal.size} tiles: something is misread; {ask}",
-                        choices=_choices(bare, sized, found, empty, unread, sure_tiles)
-                        if bare is not None else _any_choices(hints.region, len(clues)))
+        raise _misread(f"card {card + 1} shows a row of {count} boxes, but the screen read "
+                       f"together (names, colours, board) settles {animal.name}, who "
+                       f"covers {animal.size} tiles", bare, sized, found, empty, unread,
+                       sure_tiles, hints.region)
     if image is not None and words is not None:
         _ocr_veto(image, screen, words, clues, settled)
     titled = _title_belies(words, settled, read_any, hints.region)
@@ -1037,13 +1031,22 @@ def _ground_belies(image: np.ndarray | None, screen: RescueScreen, hints: ReadHi
     if not lengths.ground_belies(settled.region, ground):
         return
     bare = settle(clues, found, empty, region=None, unread=unread, sure=sure)
+    raise _misread(f"the screen read settles {', '.join(a.name for a in settled.animals)} "
+                   f"({settled.region}), but the ground between the cards and the board is "
+                   f"dark, no {settled.region} ground", bare, clues, found, empty, unread, sure,
+                   None)
+
+
+def _misread(what: str, bare: Settled | None, clues: Sequence[CardClue], found, empty,
+             unread: int, sure: frozenset[Cell], region: str | None) -> ReadError:
+    """The request for ``--animals`` when the screen's read belies itself (``what``): the
+    choices of ``bare`` (the read settled again without what was belied), else any
+    animals of ``region`` for each card."""
     ask = _ask(clues, bare) if bare is not None else \
         "name the animals in card order with --animals"
-    raise ReadError(f"the screen read settles {', '.join(a.name for a in settled.animals)} "
-                    f"({settled.region}), but the ground between the cards and the board is "
-                    f"dark, no {settled.region} ground: something is misread; {ask}",
-                    choices=_choices(bare, clues, found, empty, unread, sure)
-                    if bare is not None else _any_choices(None, len(clues)))
+    return ReadError(f"{what}: something is misread; {ask}",
+                     choices=_choices(bare, clues, found, empty, unread, sure)
+                     if bare is not None else _any_choices(region, len(clues)))
 
 
 def _choices(settled: Settled, clues: Sequence[CardClue], found, empty,
