@@ -17,9 +17,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from disco_zoo_variants import drawn, variant
-from kit.disco_reads import read_plain, stated_wrong
+from kit.disco_reads import read_plain_afresh, stated_wrong
 
-from gridsight.games.disco_zoo import names, screen_text
+from gridsight.games.disco_zoo import screen_text
 from gridsight.games.disco_zoo.cards import classify_boxes, read_card
 from gridsight.games.disco_zoo.screen import locate_rescue, screen_facts
 from gridsight.vision.boxrow import box_row
@@ -103,10 +103,7 @@ def test_moon_at_jpeg40_is_not_stated_city_with_the_title_unheard(monkeypatch, m
     monkeypatch.setenv("GRIDSIGHT_OCR", "off")
     monkeypatch.setattr(screen_text, "_title_belies", lambda *args, **kwargs: None)
     image, text, screen = moon
-    names._RECENT.clear()
-    names._LINES.clear()
-    plain, warnings, asked, _, unread = read_plain(
-        screen, screen.board_read("disco-zoo/structure"), image)
+    plain, warnings, asked, _, unread = read_plain_afresh(screen, image)
     assert plain or asked
     if plain:  # (was City: Rat, Pigeon, stated with no warning)
         assert stated_wrong(text, plain, warnings, unread) == []

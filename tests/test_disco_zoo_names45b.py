@@ -16,10 +16,9 @@ from __future__ import annotations
 
 import pytest
 
-from gridsight.games.disco_zoo import names
 from gridsight.games.disco_zoo.screen_text import _title_belies
 from gridsight.games.disco_zoo.settle import Settled
-from kit.disco_reads import read_plain, seed_read, stated_wrong
+from kit.disco_reads import read_plain_afresh, seed_read, stated_wrong
 
 MOON = 1_231_010
 
@@ -35,10 +34,7 @@ def moon():
 def test_moon_at_jpeg40_is_not_stated_city(monkeypatch, moon):
     monkeypatch.setenv("GRIDSIGHT_OCR", "off")
     image, text, screen = moon
-    names._RECENT.clear()
-    names._LINES.clear()
-    plain, warnings, asked, _, unread = read_plain(
-        screen, screen.board_read("disco-zoo/structure"), image)
+    plain, warnings, asked, _, unread = read_plain_afresh(screen, image)
     assert plain or asked
     if plain:
         assert stated_wrong(text, plain, warnings, unread) == []

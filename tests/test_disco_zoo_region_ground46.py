@@ -22,7 +22,7 @@ import pytest
 
 from disco_zoo_variants import drawn, variant
 from gridsight.games.disco_zoo import lengths, names
-from kit.disco_reads import located, read_plain, seed_read, stated_wrong
+from kit.disco_reads import located, read_plain_afresh, seed_read, stated_wrong
 
 JUNGLE = 1_252_002
 NOCTURNAL, NOCTURNAL_BASE = 1_245_007, 1_245_000
@@ -41,10 +41,7 @@ def jungle():
 def test_jungle_at_sj_is_not_stated_polar(monkeypatch, jungle):
     monkeypatch.setenv("GRIDSIGHT_OCR", "off")
     image, text, screen = jungle
-    names._RECENT.clear()
-    names._LINES.clear()
-    plain, warnings, asked, _, unread = read_plain(
-        screen, screen.board_read("disco-zoo/structure"), image)
+    plain, warnings, asked, _, unread = read_plain_afresh(screen, image)
     assert plain or asked
     if plain:
         assert stated_wrong(text, plain, warnings, unread) == []

@@ -139,6 +139,16 @@ def read_plain(screen, board, image: np.ndarray):
     return reading.text, tuple(reading.warnings), "", "", tuple(reading.unread)
 
 
+
+def read_plain_afresh(screen, image: np.ndarray):
+    """:func:`read_plain` of ``screen``'s structure board with the names reader's memos
+    cleared first (a read earlier in the worker cannot lend this one its lines)."""
+    from gridsight.games.disco_zoo import names
+
+    names._RECENT.clear()
+    names._LINES.clear()
+    return read_plain(screen, screen.board_read("disco-zoo/structure"), image)
+
 WRONG_RULES = ("region", "animals", "tile kind", "found animal", "attempts")
 KIND = {".": "ground", "-": "empty"}  # any other token: a found tile
 
