@@ -1,7 +1,10 @@
 """Benchmark: the Disco Zoo reader's CPU per real-look screen (found by its structure, then read
 with no options), as shipped and against a baseline: the same reader with the inner steps sped
-up since given back their plain versions (:mod:`kit.plain_panels`; now
-:func:`~kit.plain_panels.plain_modes`, the panels' main colours of the 45th session).
+up since given back their plain versions (:mod:`kit.plain_panels`, :mod:`kit.plain_reader`;
+now :func:`~kit.plain_panels.plain_modes`, the panels' main colours of the 45th session, and
+the 47th session's :func:`~kit.plain_reader.plain_shape_distance`, a sprite comparison's
+nine shifts one at a time, and :func:`~kit.plain_reader.plain_settle`, the settling's every
+choice made whole and its board checks remembered by every argument).
 
 Run ``python bench/bench_reader_speed.py [--screens N] [--seed S] [--widest] [--rounds R]``.
 
@@ -34,16 +37,19 @@ sys.path.insert(0, str(ROOT / "tests"))  # the test kit and the screens' drawing
 os.environ.setdefault("GRIDSIGHT_OCR", "off")  # (the sweeps' setting: the reader alone)
 
 from kit.plain_panels import plain_modes  # noqa: E402
+from kit.plain_reader import plain_settle, plain_shape_distance  # noqa: E402
 
+from gridsight.games.disco_zoo import lengths, screen_text  # noqa: E402
 from gridsight.games.disco_zoo.screen import locate_rescue  # noqa: E402
 from gridsight.games.disco_zoo.screen_text import read_screen  # noqa: E402
 from gridsight.readers.base import ReadError, ReadHints  # noqa: E402
-from gridsight.vision import panels  # noqa: E402
+from gridsight.vision import panels, sprites  # noqa: E402
 from gridsight.vision.errors import BoardNotFoundError  # noqa: E402
 
 SEED = 1_181_000  # the sweeps' plain block (session 44)
 #: Each sped-up step: (its module, its name there, the plain version it is given back).
-BASELINE = [(panels, "_modes", plain_modes)]
+BASELINE = [(panels, "_modes", plain_modes), (sprites, "_shape_distance", plain_shape_distance),
+            (screen_text, "settle", plain_settle), (lengths, "settle", plain_settle)]
 
 
 def located_and_read(image) -> tuple[tuple, float, float]:

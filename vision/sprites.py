@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
+from functools import lru_cache
 
 import cv2
 import numpy as np
@@ -222,17 +223,40 @@ def _palette_gap(one: np.ndarray, two: np.ndarray) -> float:
     return float(np.mean(np.minimum(1.0, both / (COLOR_SCALE / 2))))
 
 
+#: The nine shifts of up to one grid cell :func:`_shape_distance` tries, in its order.
+SHIFTS = tuple((dy, dx) for dy in (-1, 0, 1) for dx in (-1, 0, 1))
+
+
 def _shape_distance(ma, la, mb0, lb0) -> float:
+    """Of two sprites' inks on the grid (``ma``, ``mb0``: 0..1) and their Lab colours (``la``,
+    ``lb0``), the least over :data:`SHIFTS` (the second rolled by each) of the ink mismatch
+    and colour difference where either has ink (1.0 when there is none at any shift).
+
+    The nine shifts are worked out together, each element as alone (the same operations in
+    the same types), and each shift's sums taken over its own plane (a contiguous grid of
+    its own, as alone): the same values to the last bit as one shift at a time, with a
+    tenth of NumPy's calls (measured: most of a sprite comparison's time was their
+    overhead on 12 x 12 grids)."""
+    rows, cols = _rolled(*mb0.shape[:2])
+    mb = mb0[rows, cols]  # (each shift's grid as np.roll(np.roll(mb0, dy, 0), dx, 1) makes it)
+    lb = lb0[rows, cols]
+    either = np.maximum(ma, mb)
+    both = np.minimum(ma, mb)
+    colour = np.minimum(1.0, norms(la - lb) / COLOR_SCALE)
+    weighted = ((either - both) + both * colour) * either
+    energy = either * either
     best = 1.0
-    for dy in (-1, 0, 1):
-        for dx in (-1, 0, 1):
-            mb = np.roll(np.roll(mb0, dy, 0), dx, 1)
-            lb = np.roll(np.roll(lb0, dy, 0), dx, 1)
-            either = np.maximum(ma, mb)
-            if float(either.sum()) < 1e-6:
-                continue
-            both = np.minimum(ma, mb)
-            colour = np.minimum(1.0, norms(la - lb) / COLOR_SCALE)
-            cost = (either - both) + both * colour
-            best = min(best, float((cost * either).sum() / (either * either).sum()))
+    for k in range(len(SHIFTS)):
+        if float(either[k].sum()) < 1e-6:
+            continue
+        best = min(best, float(weighted[k].sum() / energy[k].sum()))
     return best
+
+
+@lru_cache(maxsize=8)
+def _rolled(height: int, width: int) -> tuple[np.ndarray, np.ndarray]:
+    """Index arrays that take a ``height`` x ``width`` grid to its nine rolls by
+    :data:`SHIFTS` at once (``grid[rows, cols]``: one plane a shift, in their order)."""
+    rows = np.array([(np.arange(height) - dy) % height for dy, _ in SHIFTS])[:, :, None]
+    cols = np.array([(np.arange(width) - dx) % width for _, dx in SHIFTS])[:, None, :]
+    return rows, cols

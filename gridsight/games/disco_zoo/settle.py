@@ -14,10 +14,8 @@ cards (``names``, the text reader's) narrow each card to that name first.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
-from itertools import product
 
 from gridsight.games.disco_zoo.identify import FoundTile, boxes_stand
 from gridsight.solvers.disco_zoo.catalogue import Animal, load_catalogue
@@ -86,12 +84,16 @@ def settle(clues: Sequence[CardClue], found: Sequence[tuple[Cell, tuple[str, ...
                     for k, clue in enumerate(clues)]
         if any(not options for options in per_card):
             continue
-        for choice in product(*per_card):
-            if len({a.name for a in choice}) < len(choice) or sum(a.is_pet for a in choice) > 1:
-                continue
+        weighed = _weighed((*board, name, taps, unread, surely))
+        for choice in _apart(per_card):
             if len(standing) >= MAX_CHOICES:
                 break
-            if _stands_once(choice, *board, name, taps, unread, surely):
+            key = tuple(map(id, choice))
+            seen = weighed.get(key)
+            if seen is None:  # (the choice kept with its answer: its animals' ids stay theirs)
+                seen = weighed[key] = (choice, _stands(choice, *board, name, taps, unread,
+                                                       surely))
+            if seen[1]:
                 standing.append((name, choice))
     if not standing:
         return None
@@ -136,14 +138,50 @@ def colour_rules_out(animal: Animal, rarity: str, size: int | None) -> bool:
     return not (animal.is_pet and size == animal.size)
 
 
-@lru_cache(maxsize=1 << 16)
-def _stands_once(choice: tuple[Animal, ...], clues: tuple[CardClue, ...],
-                 found: tuple[tuple[Cell, tuple[str, ...]], ...], empty: tuple[Cell, ...],
-                 region: str, taps: int, unread: int, sure: frozenset[Cell]) -> bool:
-    """:func:`_stands`, remembered: a screen's reading settles the same board with several
-    sets of names (the glyphs' with every clue and with the clear ones, the engine's, the
-    engine's among each card's few animals), each a subset of the choices already weighed."""
-    return _stands(choice, clues, found, empty, region, taps, unread, sure)
+def _apart(per_card: Sequence[Sequence[Animal]]) -> Iterator[tuple[Animal, ...]]:
+    """``product(*per_card)`` in its order, less the choices that name one animal twice or
+    hold two pets (none of which stands): each such prefix is passed over once, not every
+    choice made from it (measured: 58% of the choices made on real-look screens 1264000-007
+    were of these)."""
+    chosen: list[Animal] = []
+    named: set[str] = set()
+
+    def walk(k: int, pets: int) -> Iterator[tuple[Animal, ...]]:
+        if k == len(per_card):
+            yield tuple(chosen)
+            return
+        for animal in per_card[k]:
+            pet = animal.is_pet
+            if animal.name in named or pet and pets:
+                continue
+            chosen.append(animal)
+            named.add(animal.name)
+            yield from walk(k + 1, pets + pet)
+            chosen.pop()
+            named.discard(animal.name)
+
+    return walk(0, 0)
+
+
+#: :func:`_stands`' answers by the board (the cards' clues, the found and empty tiles, the
+#: region, taps, unread, sure: :func:`_weighed`), then by the choice's animals (their ids, the
+#: choice kept beside its answer): a screen's reading settles the same board with several sets
+#: of names (the glyphs' with every clue and with the clear ones, the engine's, the engine's
+#: among each card's few animals), each a subset of the choices already weighed. (Was an
+#: ``lru_cache`` of every argument: hashing the board and the animals again on each choice
+#: cost as much as the misses.)
+_WEIGHED: dict[tuple, dict[tuple[int, ...], tuple[tuple[Animal, ...], bool]]] = {}
+WEIGHED = 16  # boards remembered at most (then forgotten all at once)
+
+
+def _weighed(board: tuple) -> dict[tuple[int, ...], tuple[tuple[Animal, ...], bool]]:
+    """The choices weighed on ``board`` so far (:data:`_WEIGHED`), by their animals' ids."""
+    weighed = _WEIGHED.get(board)
+    if weighed is None:
+        if len(_WEIGHED) >= WEIGHED:
+            _WEIGHED.clear()
+        weighed = _WEIGHED[board] = {}
+    return weighed
 
 
 def _stands(choice: tuple[Animal, ...], clues: Sequence[CardClue],
