@@ -10,7 +10,7 @@ twice in this process, CPU seconds per screen:
   afresh at each settling (a screen's reading settles its board several times: the glyphs'
   names with every clue and the clear ones, the engine's, the engine's among each card's few
   animals), a pattern's placements and a grid's tiles computed at each call;
-- remembered: as shipped (:func:`gridsight.games.disco_zoo.settle._stands_once`, the
+- remembered: as shipped (:func:`gridsight.games.disco_zoo.settle._weighed`, the
   catalogue's and the board's caches).
 
 The screen's text lines and the engine's readings are forgotten before every read (so both
@@ -84,17 +84,17 @@ def _plain_placements(self, rows: int = catalogue.ROWS, cols: int = catalogue.CO
 @contextmanager
 def afresh():
     """The board logic with nothing remembered (the baseline)."""
-    saved = (settle._stands_once, board.RescueBoard.tiles, catalogue.Animal.placements)
-    settle._stands_once = settle._stands  # type: ignore[assignment]
+    saved = (settle._weighed, board.RescueBoard.tiles, catalogue.Animal.placements)
+    settle._weighed = lambda board: {}  # type: ignore[assignment]  # (each settling afresh)
     board.RescueBoard.tiles = _plain_tiles  # type: ignore[method-assign]
     catalogue.Animal.placements = _plain_placements  # type: ignore[method-assign]
     try:
         yield
     finally:
-        settle._stands_once, board.RescueBoard.tiles, catalogue.Animal.placements = saved
+        settle._weighed, board.RescueBoard.tiles, catalogue.Animal.placements = saved
 
 
-_REMEMBERED = (settle._stands_once, board._tiles, catalogue._placements, names._one_rescue,
+_REMEMBERED = (board._tiles, catalogue._placements, names._one_rescue,
                names._card_options)
 
 
@@ -103,6 +103,7 @@ def _forget() -> None:
     names._LINES.clear()  # (fresh lines: fresh glyphs, no distance remembered on them)
     names._MADE.clear()  # (... and fresh cuts of them)
     ocr_names._RECENT.clear()
+    settle._WEIGHED.clear()
     for cached in _REMEMBERED:
         cached.cache_clear()
 
