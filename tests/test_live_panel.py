@@ -1182,6 +1182,46 @@ def test_on_a_phone_the_pentomino_strip_and_panel_keep_off_the_tray_of_pieces(mo
         driver.stop()
 
 
+def test_on_a_phone_the_cells_shown_or_hidden_by_the_player_place_the_panel_again_at_once(
+        monkeypatch):
+    # Seen on Xvfb 360x640 + xcompmgr (a 360x600 Disco Zoo window at 0,0, demo board 2, a tie:
+    # "Tap row 2 or 4, column 3"): the folded panel under the board, the player ticked "Cells",
+    # and the whole panel (439 px) stayed at y 492 where the folded one had been, its board
+    # past the screen's foot, until the game changed (placed at the next view only).
+    from PySide6.QtWidgets import QApplication
+
+    from gridsight.overlay.placement import inside
+    from gridsight.overlay.status import Box
+
+    image = screen(script_of("disco-zoo").render(1))
+    driver = _driven(image, _frame(image, 0, 0))
+    try:
+        screen_box = Box(0, 0, 360, 640)
+        _on_screen(driver, monkeypatch, screen_box, Box(0, 0, 360, 600))
+        QApplication.processEvents()
+        panel, board, squares = driver.panel_box(), driver._board_box(), driver._squares()
+        assert driver.loop.view.advice.status.startswith("Tap row 2 or 4, column 3")
+        assert len(squares) == 2  # the advised square and the tie's dashed one
+        assert driver.panel.folded and inside(panel, screen_box), panel
+        assert not panel.overlaps(board) and not any(panel.overlaps(s) for s in squares)
+        for shown in (True, False):
+            driver.panel.cells_box.click()  # nothing else: no new view, no placing by hand
+            QApplication.processEvents()
+            panel, strip = driver.panel_box(), driver.overlay.strip_box
+            assert driver.panel.folded is not shown
+            assert inside(panel, screen_box), (shown, panel)
+            if shown:  # the whole panel over the game (no room): the strip back, off it
+                assert driver.panel.board.isVisibleTo(driver.panel)
+                assert strip is not None and inside(strip, screen_box), strip
+                assert not strip.overlaps(panel) and not strip.overlaps(board), (strip, panel)
+            else:  # folded again: off the board and both squares, the strip left off
+                assert not panel.overlaps(board), (panel, board)
+                assert not any(panel.overlaps(s) for s in squares), (panel, squares)
+                assert strip is None, strip
+    finally:
+        driver.stop()
+
+
 def test_on_a_phone_the_folded_panel_says_the_advice_once_the_strip_left_off(monkeypatch):
     # Seen in the demos on Xvfb 360x640 + xcompmgr (the 360x600 Disco Zoo and tile-path
     # windows at 40,40, past the screen's foot and right edge): the folded panel under the
