@@ -50,7 +50,9 @@ def display():
         yield name
 
 
-def _wait_for(predicate, timeout=20.0):
+def _wait_for(predicate, timeout=90.0):
+    # (as long as a loaded machine may need: it returns as soon as ``predicate`` holds; with
+    # 20 s, `gridsight live` started under load 35-40 had not yet shown the board: failed)
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         value = predicate()
