@@ -21,6 +21,7 @@ from gridsight.games.thrill_digger.adapter import GAME as ADAPTER
 from gridsight.games.thrill_digger.live import CalibrationFileError, load_pit_calibration
 from gridsight.log import RecommendationLog, read_log
 from kit.games.thrill_digger import pit_loop
+from kit.solving import EXACT
 from kit.skins import thrill_digger_3d as skin
 from gridsight.solvers.advice import Cell, MarkKind
 from gridsight.solvers.boardtext import parse_boards
@@ -42,7 +43,10 @@ def _calibrate(tmp_path: Path, monkeypatch, calibrated: Path) -> Path:
 
 
 def _solve(text: str):
-    return ADAPTER.solve(parse_boards(text, source="<test>")[0], None)
+    # (the live loop's and this answer agree whatever the machine's speed: both run to the end,
+    # not cut by the 20 s limit, which the first solve of a process could reach compiling the
+    # lookahead's numba kernel)
+    return ADAPTER.solve(parse_boards(text, source="<test>")[0], ADAPTER.options_from(EXACT))
 
 
 def _truth_text(plan, dug: np.ndarray, believed: list[list[str]]) -> str:
@@ -95,7 +99,8 @@ def test_the_live_path_follows_a_rendered_game(game, calibrated, tmp_path, monke
     calibration, difficulty = load_pit_calibration(folder / "calibration.json")
     assert difficulty == "expert" and (calibration.rows, calibration.cols) == (5, 8)
     log_path = tmp_path / "session.jsonl"
-    live = pit_loop(calibration, fps=plan.fps, log=RecommendationLog(log_path, fsync=False))
+    live = pit_loop(calibration, fps=plan.fps, solve_options=EXACT,
+                    log=RecommendationLog(log_path, fsync=False))
     centres = _hole_centres(plan.rows, plan.cols)
     untrusted = 0
     errors = []
@@ -167,7 +172,7 @@ def test_an_untrusted_frame_keeps_the_drawing_off_and_the_advice_for_later(game,
     plan, frames = game
     folder = _calibrate(tmp_path, monkeypatch, calibrated)
     calibration, _ = load_pit_calibration(folder)
-    live = pit_loop(calibration, fps=plan.fps)
+    live = pit_loop(calibration, fps=plan.fps, solve_options=EXACT)
     view = live.step(Frame(frames[1].image, RECT, 0.0))
     advice = view.advice
     assert view.geometry is not None and advice is not None
@@ -192,7 +197,8 @@ def test_a_correction_reaches_the_board_the_advice_and_the_log(game, calibrated,
     folder = _calibrate(tmp_path, monkeypatch, calibrated)
     calibration, _ = load_pit_calibration(folder)
     log_path = tmp_path / "fix.jsonl"
-    live = pit_loop(calibration, fps=plan.fps, log=RecommendationLog(log_path, fsync=False))
+    live = pit_loop(calibration, fps=plan.fps, solve_options=EXACT,
+                    log=RecommendationLog(log_path, fsync=False))
     live.step(Frame(frames[1].image, RECT, 0.0))
     view = live.correct(0, 0, "r")
     assert view.state.grid[0][0] == "r" and Cell(0, 0) in view.state.manual

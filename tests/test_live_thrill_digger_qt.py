@@ -19,6 +19,7 @@ from gridsight.live.qt import LiveDriver  # noqa: E402
 from gridsight.games.thrill_digger.live import TOKENS  # noqa: E402
 from kit.games.thrill_digger import pit_loop  # noqa: E402
 from kit.skins import thrill_digger_3d as skin  # noqa: E402
+from kit.solving import EXACT  # noqa: E402
 from gridsight.vision.capture import Frame, Rect  # noqa: E402
 from gridsight.vision.pit import calibrate_pit  # noqa: E402
 
@@ -41,7 +42,7 @@ def test_the_driver_draws_the_3d_advice_on_the_holes_and_the_panel_fixes_a_hole(
     first = frames[0]
     calibration = calibrate_pit(first.image, skin.corner_hole_centres(
         first.homography, plan.rows, plan.cols), plan.rows, plan.cols)
-    live = pit_loop(calibration, fps=plan.fps)
+    live = pit_loop(calibration, fps=plan.fps, solve_options=EXACT)
     rect = Rect(200, 100, 1280, 720)
     captures = [Frame(f.image, rect, f.time) for f in frames[:4]]
     driver = LiveDriver(live, FakeCapture(captures), panel_choices=TOKENS,
@@ -182,7 +183,7 @@ def _lifted_panel(monkeypatch, wallet=None):
     screen_box = Box(0, 0, 800, 600)
     monkeypatch.setattr("gridsight.overlay.window.OverlayWindow.screen_box",
                         lambda self: screen_box)
-    driver = LiveDriver(pit_loop(calibration, pack, fps=plan.fps),
+    driver = LiveDriver(pit_loop(calibration, pack, fps=plan.fps, solve_options=EXACT),
                         FakeCapture([Frame(im, rect, f.time) for im, f in zip(images, frames)]),
                         panel_choices=TOKENS, say=lambda line: None)
     try:

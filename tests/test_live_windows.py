@@ -50,7 +50,9 @@ def display():
         yield name
 
 
-def _wait_for(predicate, timeout=20.0):
+def _wait_for(predicate, timeout=90.0):
+    # (as long as a loaded machine may need: it returns as soon as ``predicate`` holds; with
+    # 20 s, `gridsight live` started under load 35-40 had not yet shown the board: failed)
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         value = predicate()
@@ -154,7 +156,7 @@ def test_the_panel_and_the_strip_stay_beside_the_game_with_and_without_a_composi
         snap = _check_beside(display, status, image, right, truth)
         assert snap["panel"][0] + snap["panel"][2] <= right[0]
         live.send_signal(signal.SIGTERM)
-        assert live.wait(timeout=15) == 0
+        assert live.wait(timeout=60) == 0  # (ends at once; a loaded machine)
         err = live.stderr.read().decode()
         assert err.count("no compositor runs on this X display") == 1, err  # said once
         # 3. With a compositor: the advice over the game, the windows still beside it.
@@ -168,7 +170,7 @@ def test_the_panel_and_the_strip_stay_beside_the_game_with_and_without_a_composi
         snap = _check_beside(display, status, image, right, truth)
         assert snap["drawn_over"] is True
         live.send_signal(signal.SIGTERM)
-        assert live.wait(timeout=15) == 0
+        assert live.wait(timeout=60) == 0
         assert "no compositor" not in live.stderr.read().decode()
     finally:
         for proc in (live, comp):

@@ -196,7 +196,9 @@ def xvfb():
         yield name
 
 
-def _wait_for(predicate, timeout=10.0):
+def _wait_for(predicate, timeout=60.0):
+    # (returns as soon as ``predicate`` holds: the bound is for a loaded machine, where the
+    # compositor and the overlay's process take their time to show)
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         value = predicate()

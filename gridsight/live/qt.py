@@ -121,6 +121,8 @@ class LiveDriver:
             from gridsight.live.panel import Panel
 
             self.panel = Panel(loop, panel_choices, on_view=self.show)
+            # (after the panel's own slot, which folds or unfolds it)
+            self.panel.cells_box.toggled.connect(self._cells_toggled)
             if notice:
                 self.panel.set_notice(notice)
         self._shown = -1
@@ -597,6 +599,14 @@ class LiveDriver:
         frame = self.panel.frameGeometry()
         self._advice_wide = frame.width()
         return frame.width(), frame.height()
+
+    def _cells_toggled(self, on: bool) -> None:
+        """The player showed the board's cells (or hid them): the panel, taller or shorter
+        now, placed again at once. It was placed at the next view only: on a 360x640 phone
+        the unfolded Disco Zoo panel (439 px) stayed where the folded one (95 px) had been,
+        at y 492, its board past the screen's foot while the game stood still."""
+        self._placed = None
+        self._place_panel()
 
     def _strip_context(self) -> tuple:
         """What the strip's room depends on besides the panel: the game's and the screen's
