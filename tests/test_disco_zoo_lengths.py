@@ -185,14 +185,15 @@ def _glyph_line(x: int, y: int, words: tuple[int, ...], height: int) -> names.Te
 
 def _shaped_words(cost: float = 0.4, height: int = 10, regions=("Nocturnal",),
                   unlike: bool = False, candidates=("Flying Squirrel",),
-                  title: int = 9) -> names.ScreenText:
+                  title: int = 9, title_height: int = 8) -> names.ScreenText:
     """0.73x seed 7115's words as read (its labels unread): ``NOCTURNAL`` (``title``
-    glyphs) reads as no other region's name, one card whose ``FLYING SQUIRREL`` reads as
-    that animal alone."""
+    glyphs, ``title_height`` pixels tall) reads as no other region's name, one card whose
+    ``FLYING SQUIRREL`` reads as that animal alone."""
     line = _glyph_line(66, 97, (6, 8), height)
     card = names.CardName(None, tuple(candidates), unlike, cost)
     return names.ScreenText(None, tuple(regions), (card,),
-                            lines={"names": [line], "region": _glyph_line(8, 30, (title,), 8)})
+                            lines={"names": [line],
+                                   "region": _glyph_line(8, 30, (title,), title_height)})
 
 
 def test_a_name_read_as_one_animal_by_its_shapes_settles_with_the_titles_region():
@@ -217,6 +218,11 @@ def test_a_name_read_as_one_animal_by_its_shapes_settles_with_the_titles_region(
     assert by_shape(_shaped_words(title=4, regions=("Farm",), candidates=("Sheep",)),
                     standing, [None], clues, [], [], 0) is None
     assert by_shape(_shaped_words(title=4), standing, [None], clues, [], [], 0) is None
+    # (nor by a title too small to count: fresh widest 1245007's 4-px ``NOCTURNAL`` counted
+    # as five glyphs, ``POLAR``'s length, under its ``KAKAPO`` read ``WALRUS`` by shapes)
+    assert by_shape(_shaped_words(title=5, candidates=("Walrus",), regions=("Polar",),
+                                  title_height=4), standing, [None], clues, [], [], 0) is None
+    assert by_shape(_shaped_words(title_height=4), standing, [None], clues, [], [], 0) is None
     # (the one region standing need not be read off the title)
     alone = settle(clues, [], [], region="Nocturnal", unread=0)
     shaped = by_shape(_shaped_words(regions=()), alone, [None], clues, [], [], 0)

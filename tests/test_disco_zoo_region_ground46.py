@@ -80,7 +80,9 @@ def test_nocturnal_kakapo_is_not_stated_polar_walrus(nocturnal):
     if plain:
         assert stated_wrong(nocturnal.text, plain, warnings, unread) == []
     else:
-        assert "--animals" in asked and "dark" in asked
+        # (asked since s47names without the ground's word: the card's name read by its
+        # shapes alone no longer settles with a 4-px title's count, tests/test_disco_zoo_names47.py)
+        assert "--animals" in asked
 
 
 def test_the_nocturnal_ground_seen_is_dark_purple(nocturnal):

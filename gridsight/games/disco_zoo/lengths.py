@@ -479,8 +479,14 @@ def by_shape(words: ScreenText, standing: Settled, names: Sequence[Sequence[str]
     line reads as it among others (``words.regions``: 0.73x seed 7115's ``NOCTURNAL``, its
     labels unread, and ``FLYING SQUIRREL``) and says it by itself (:func:`title_stands`),
     or it and a card's line read each alone agree (:func:`read_apart_agree`), and on a
-    one-card screen only when the title line's letter count fits that region's name alone
-    (:func:`lengths_say`); the choices are then settled again, the board and the boxes
+    one-card screen only when the title line's letter count, counted as
+    :func:`titled_regions` counts it (a line tall enough, of capitals of one height, the
+    whole title), fits that region's name alone: the card's name is then backed by a title
+    legible enough to count, not by a count of glyphs run together. Fresh widest 1245007 at
+    0.84x: one ``KAKAPO`` card (22 px), read ``WALRUS`` by its shapes at no cost (they share
+    only the ``A``; the box row, 3 rare, fits 25 animals of 14 regions), and its 4-px title
+    ``NOCTURNAL`` counted as five glyphs, ``POLAR``'s length: Polar, Walrus was settled on
+    the shapes alone. The choices are then settled again, the board and the boxes
     checking every card together. ``None`` when nothing is narrowed or one choice does not
     stand."""
     lines = words.lines.get("names", [])
@@ -515,7 +521,7 @@ def by_shape(words: ScreenText, standing: Settled, names: Sequence[Sequence[str]
         region = homes.pop()
         if region not in standing.regions or region not in words.regions:
             return None
-        if count == 1 and lengths_say(words.lines.get("region"), catalogue.regions) != [region]:
+        if count == 1 and titled_regions(words, standing.regions) != [region]:
             return None
         if not (title_stands(words, region) or read_apart_agree(words, region)):
             return None
