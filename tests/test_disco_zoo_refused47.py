@@ -96,3 +96,17 @@ def test_wider_1243003_reads_exact_with_its_animals(wider_1243003):
         patch.setenv("GRIDSIGHT_OCR", "off")
         assert read_given(found, text).text == text
         assert read_given(found, text, image=image).text == text
+
+
+def test_a_bush_of_no_raritys_colour_over_its_tile_is_no_found_tile_on_1263021():
+    """Fresh widest 1263021 at 1.46x (Farm): (1,0), a bush of no rarity's colour over all of
+    the tile but a tenth of its corners, a berry on it, was read found by the last fallback
+    of :func:`screen.read_tiles` and stated a found tile with ``--animals`` (WRONG, main's).
+    A decoration with no animal drawn on it (:func:`screen._bare_decoration`) is unread."""
+    one = seed_read(1263021, base=1263000)
+    assert one.refused is None, one.refused
+    tile = one.screen.tiles[1][0]
+    assert tile.kind == "unknown" and tile.decorated, tile
+    assert_no_kind_wrong(one.screen, one.text)
+    one.assert_read_right()
+

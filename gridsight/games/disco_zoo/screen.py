@@ -2666,6 +2666,12 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
                 # Dark like a tapped tile's dirt, but not plain: dirt with something over it.
                 seen = TileSeen("unknown", confidence=0.0,
                                 pictured=_centred(sprite, lattice))
+            elif _bare_decoration(stack, rims, ground, k, lattice.cols):
+                # a decoration of one colour over the tile, the lawn in its corners and no
+                # animal drawn on it: unread, a tile of the lawn for the fit (fresh widest
+                # 1263021 at 1.46x, Farm: a bush of no rarity's colour over all of (1,0) but
+                # a tenth of its corners, a berry on it, stated a found tile with --animals)
+                seen = TileSeen("unknown", confidence=0.0, decorated=True)
             else:
                 seen = TileSeen("found", (), 0.3, sprite)
         tiles.append(seen)
