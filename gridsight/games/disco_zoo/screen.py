@@ -425,7 +425,7 @@ def _locate_among(image: np.ndarray, candidates: list[Lattice], inside, between
     if first is not None and first[1] < 0 and not _whole(best):
         best = first  # (the first search's refusal stands: :func:`_whole`)
     if best is not None and best[1] >= 0:
-        best = _not_going_on(image, best)
+        best = _not_going_on_or_elsewhere(image, best, inside, between)
     if best is not None and best[1] >= 0:
         _lines_cut_through(image, best)
     if best is not None and best[1] >= 0:
@@ -1228,6 +1228,40 @@ def _not_going_on(image: np.ndarray, best: _Best, move: bool = True) -> _Best:
 # its lines one way run through the middle of the board's tiles (:func:`_lines_cut_through`).
 # (The lines across as :func:`lawn_lined` asks with ``long``: a lone pair's dip may be an edge.)
 CUT_PAIRS = 4
+
+# Lattices (each with its shifts) the search proposes again when the lattice taken is refused
+# for going on past its edge, its grass lineless (:func:`_not_going_on_or_elsewhere`).
+LATTICES_ELSEWHERE = 8
+
+
+def _not_going_on_or_elsewhere(image: np.ndarray, best: _Best, inside, between) -> _Best:
+    """:func:`_not_going_on` of ``best``; where that refuses it, the lattice of the
+    :data:`LATTICES_ELSEWHERE` best by their lines (``between``, ``inside``: as
+    :func:`locate_rescue` proposes them) that fits better than ``best`` and reads every tile
+    (:func:`_whole`), when that one passes :func:`_found_past_the_board` and
+    :func:`_not_going_on` in turn; else the refusal stands. Only a refusal changes.
+
+    Fresh wider 1243003 at 1.86x (Farm, a checkered lawn with no line between its tiles, the
+    light-green ground as light as its squares): the best lattice by its lines (0.157) lay
+    over the cards and the ground round them, read as grass (23 of 25 tiles, two "hidden"),
+    so the wider search never ran; refused for the board's tiles going on past its bottom
+    row. The board's own lattice (0.143 by its lines, the seventh proposed) reads all 25, a
+    better fit (0.143 to 0.133), and the board goes on past none of its edges: exact."""
+    try:
+        return _not_going_on(image, best)
+    except BoardNotFoundError:
+        facts = screen_facts()
+        proposed = inside(between(facts["rows"], facts["cols"],
+                                  min_width=facts["board_min_width"],
+                                  keep=LATTICES_ELSEWHERE, shifts=LATTICE_SHIFTS))
+        found = _best_lattice(image, proposed, best)
+        if found is None or found is best or not _whole(found):
+            raise
+        try:
+            return _not_going_on(image, _found_past_the_board(image, found))
+        except BoardNotFoundError:
+            pass
+        raise
 
 
 def _lines_cut_through(image: np.ndarray, best: _Best) -> None:
@@ -2539,6 +2573,11 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
             if _banded_tile(stack[k], rim, grass) if dark else _found_over_its_cell(
                     stack[k], grass, references, tolerance, margin):
                 seen = TileSeen("found", (), 0.3, _tile_sprite(image, lattice, r, c, own=True))
+            elif not dark and _rarity_fits(rim, references, tolerance, margin) \
+                    and _lawn_cornered(stack, rims, ground, k, lattice.cols) \
+                    and _bare_decoration(stack, rims, ground, k, lattice.cols):
+                # a bush spilling over its tile's sides (the note above :data:`BARE_CORNERS`)
+                seen = TileSeen("unknown", confidence=0.0, decorated=True)
             else:
                 seen = TileSeen("hidden" if split[k] > HALVES_SAME else "unknown",
                                 confidence=0.0)
@@ -2563,7 +2602,10 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
                 seen = TileSeen("empty",
                                 confidence=float(min(1.0, (grass[0] - inner_l[k]) / 30)))
             elif _plain(sprite) or _speck(sprite, lattice):  # a found tile shows its animal
-                seen = TileSeen("unknown", confidence=0.0)
+                # (a bush with a berry, the lawn in its corners: a tile of the lawn for the
+                # fit: the note above :data:`BARE_CORNERS`)
+                seen = TileSeen("unknown", confidence=0.0, decorated=not _plain(sprite) and bool(
+                    fits) and _bare_decoration(stack, rims, ground, k, lattice.cols))
                 if _plain(sprite) and spread_l[k] < 8.0 and not fits:
                     plain.append(k)
             elif (_lawn_inside(stack, rims, ground, k, lattice.cols) >= LAWN_INSIDE
@@ -2624,6 +2666,12 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
                 # Dark like a tapped tile's dirt, but not plain: dirt with something over it.
                 seen = TileSeen("unknown", confidence=0.0,
                                 pictured=_centred(sprite, lattice))
+            elif _bare_decoration(stack, rims, ground, k, lattice.cols):
+                # a decoration of one colour over the tile, the lawn in its corners and no
+                # animal drawn on it: unread, a tile of the lawn for the fit (fresh widest
+                # 1263021 at 1.46x, Farm: a bush of no rarity's colour over all of (1,0) but
+                # a tenth of its corners, a berry on it, stated a found tile with --animals)
+                seen = TileSeen("unknown", confidence=0.0, decorated=True)
             else:
                 seen = TileSeen("found", (), 0.3, sprite)
         tiles.append(seen)
@@ -2818,6 +2866,16 @@ def _lawn_cornered(stack: np.ndarray, rims: np.ndarray, ground: np.ndarray, k: i
 # :data:`LAWN_CORNERS`), one blue berry on it, stated a found common tile with no warning. A
 # found tile shows its animal: of its inside, the share far (:data:`PANEL_INK_FAR`) from both
 # its rim's colour and the lawn's green. The bush's is its berry's, under :data:`BARE_INK`.
+# A bush of a rarity's colour bigger than its tile is unread, but read as a tile of the lawn
+# for the lattice's fit (``decorated``), as :func:`_bare_decoration` tells it, in two places
+# :func:`read_tiles` read it as nothing (session 47). With a berry on it, the
+# sprite a speck; widest 1244016 at 1.00x (Moon, the board 0.53 of the picture's width,
+# found by the narrower search): a bush over (0,0), own share 0.95, read unknown; the
+# board's own lattice read 92% of its tiles, under :func:`_whole`'s all: refused. Widest
+# 1226010 (3,3) the same. Spilling over two of the tile's sides, its
+# halves unlike (split 28.8, sides 27.3): widest 1226010 at 1.40x (Constellation) (0,1), read
+# hidden; with (3,3) the board's own lattice read 92% and lost to one a row below it (96%,
+# its bottom row over the menu bar read as five found tiles no picture centred in).
 BARE_CORNERS = 0.1  # lawn share of the inside's corners (mean) from which a bare tile is a bush
 BARE_INK = 0.05  # share of the inside far from the rim and the lawn, below: no animal
 
