@@ -1836,3 +1836,49 @@ def test_a_weak_state_tile_off_its_states_colour_is_unread_when_none_is_his():
     assert _off_colour(tiles, [0, 1, 2, 3], labels, shares, reads, looks) == [2]
     assert _off_colour(tiles, [2, 3], labels, shares, reads, looks) == []  # nothing clean
     assert _off_colour(tiles, [0, 1, 2, 3], labels[:3] + [LINK], shares, reads, looks) == []
+
+
+def test_a_washed_out_calibration_view_learns_its_pale_blue_floor():
+    """175503 --widest all (5.77x EPX blur, colour correction 0.57, gamma 0.64, JPEG 44): the
+    blue floor's typical colour is saturated 0.15-0.16 (the red 0.24), under the 0.18 that
+    names a state, so no blue look was learned, the blue tiles read as a statue's look by
+    half their pixels, the right place fitted its own looks at 0.296 and calibration refused
+    (every frame ``?``). Named by its hue at a lower saturation when no floor tile names
+    blue plainly: calibrated at the truth with a blue look, a frame read, 0 wrong."""
+    from gridsight.games.tile_path import room as room_module
+
+    _settings, shot, moments = rooms.one_shot_case(3, 175_503, widest="all")
+    calibrated = calibrate_room([("c", shot.image)], ROOM, "t")
+    assert calibrated.views[0].camera == shot.camera
+    assert room_module.NOT_STEPPED not in calibrated.missing
+    assert room_module.NOT_STEPPED in {t.label for t in calibrated.pack.templates}
+    moment = moments[0]
+    read = room_module.read_view(moment.image, calibrated.pack)
+    tally = rooms.Tally()
+    tally.add(rooms.text_of(room_module.board_tokens(read.board, ROOM)),
+              rooms.text_of(moment.board_in_view()), moment)
+    assert tally.wrong == 0 and tally.right >= 55, tally.line()
+
+
+def test_pale_floor_tiles_name_a_state_only_when_no_tile_names_it_plainly():
+    """The pale naming (:func:`_pale_groups`) fills only a state no floor tile named at the
+    plain saturation, and only from three or more alike tiles: a lone pale tile (a sprite's
+    shade) makes no look."""
+    from gridsight.games.tile_path import room as room_module
+
+    blue, pale_blue, red = (200, 120, 100), (150, 130, 125), (60, 60, 200)
+    assert room_module._hue_name(np.array(pale_blue)) is None
+    assert room_module._hue_name(np.array(pale_blue), room_module.PALE_SATURATION) == \
+        room_module.NOT_STEPPED
+    tiles = [np.full((16, 16, 3), c, np.uint8) for c in [red] * 4 + [pale_blue] * 3]
+    stack = np.stack(tiles).astype(np.int16)
+    medians = np.median(stack.reshape(len(tiles), -1, 3), axis=1)
+    groups = {room_module.NOT_STEPPED: [], room_module.STEPPED: [0, 1, 2, 3]}
+    pale = room_module._pale_groups(stack, medians, groups, -1)
+    assert pale == {room_module.NOT_STEPPED: [4, 5, 6]}
+    assert room_module._pale_groups(stack[:6], medians[:6], groups, -1) == {}  # two: none
+    plain = {room_module.NOT_STEPPED: [7], room_module.STEPPED: [0, 1, 2, 3]}
+    tiles.append(np.full((16, 16, 3), blue, np.uint8))
+    stack = np.stack(tiles).astype(np.int16)
+    medians = np.median(stack.reshape(len(tiles), -1, 3), axis=1)
+    assert room_module._pale_groups(stack, medians, plain, -1) == {}

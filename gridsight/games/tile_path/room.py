@@ -847,12 +847,18 @@ def _learned(images, views: list[View], room: Room, skin: str,
     return RoomCalibration(pack, tuple(lines), tuple(views), tuple(missing))
 
 
-def _hue_name(colour: np.ndarray) -> str | None:
-    """The floor state a tile's typical colour names: blue, red or yellow (``None``: none)."""
+STATE_SATURATION = 0.18  # a floor tile's typical colour this saturated names its state
+PALE_SATURATION = 0.08  # ... or this saturated, in a calibration view none of whose floor
+PALE_TILES = 3  # ... tiles names a state, when this many alike tiles name it so
+
+
+def _hue_name(colour: np.ndarray, least: float = STATE_SATURATION) -> str | None:
+    """The floor state a tile's typical colour names: blue, red or yellow (``None``: none),
+    when it is saturated at least ``least`` (0..1)."""
     pixel = np.clip(np.asarray(colour, np.float64), 0, 255).astype(np.uint8).reshape(1, 1, 3)
     hsv = cv2.cvtColor(pixel, cv2.COLOR_BGR2HSV)[0, 0]
     hue, sat = float(hsv[0]) * 2, float(hsv[1]) / 255
-    if sat < 0.18:
+    if sat < least:
         return None
     if 170 <= hue <= 270:
         return NOT_STEPPED
@@ -866,7 +872,7 @@ def _hue_name(colour: np.ndarray) -> str | None:
 def _red(hue: float | np.ndarray, sat: float | np.ndarray) -> bool | np.ndarray:
     """Whether a hue (degrees) and saturation (0..1), or arrays of them, are the stepped
     floor's red."""
-    return ((hue >= 320) | (hue <= 25)) & (sat >= 0.18)
+    return ((hue >= 320) | (hue <= 25)) & (sat >= STATE_SATURATION)
 
 
 def _yellow_share(tile: np.ndarray) -> float:
@@ -897,14 +903,10 @@ def _floor_states(tiles, cells, room: Room, views) -> tuple[dict, list[str], lis
             groups[name].append(i)
     looks: dict[str, list[np.ndarray]] = {}
     for state, members in groups.items():
-        if not members:
-            continue
-        # The tiles of a state alike: the median of those close to the first median (a sprite
-        # over one tile does not make a look).
-        median = np.median(stack[members], axis=0)
-        close = [i for i in members
-                 if (np.abs(stack[i] - median).max(axis=2) <= 40).mean() >= 0.9]
-        looks[state] = [np.median(stack[close or members], axis=0).astype(np.uint8)]
+        if members:
+            looks[state] = [np.median(stack[_alike(stack, members)], axis=0).astype(np.uint8)]
+    for state, members in _pale_groups(stack, medians, groups, link_index).items():
+        looks[state] = [np.median(stack[members], axis=0).astype(np.uint8)]
     base = looks.get(NOT_STEPPED, looks.get(STEPPED))
     if link_index >= 0 and base is not None:
         looks[LINK] = [_recoloured(base[0], tiles[link_index])]
@@ -915,6 +917,42 @@ def _floor_states(tiles, cells, room: Room, views) -> tuple[dict, list[str], lis
                          "read as unknown (?) until you calibrate with a screenshot showing one "
                          "(Link standing a dozen steps into the room, red tiles behind him)")
     return looks, notes, missing
+
+
+def _alike(stack: np.ndarray, members: list[int], strict: bool = False) -> list[int]:
+    """The tiles of a state alike: those close to the members' median (a sprite over one
+    tile does not make a look), or (not ``strict``) all the members when none is."""
+    median = np.median(stack[members], axis=0)
+    close = [i for i in members
+             if (np.abs(stack[i] - median).max(axis=2) <= 40).mean() >= 0.9]
+    return close if close or strict else members
+
+
+def _pale_groups(stack: np.ndarray, medians: np.ndarray, groups: dict[str, list[int]],
+                 link_index: int) -> dict[str, list[int]]:
+    """The floor tiles of the states no tile named (``groups``: the tiles named at
+    :data:`STATE_SATURATION`) named at :data:`PALE_SATURATION`, each state's tiles alike
+    (:func:`_alike`) and :data:`PALE_TILES` or more of them; the other states none.
+
+    Colour correction and gamma wash a picture out: 175503 ``--widest all`` (5.77x EPX
+    blur, correction 0.57, gamma 0.64, JPEG 44) and 175507 (4.88x area, correction 0.99)
+    showed their blue floor at saturation 0.15-0.16 and 0.13, their red at 0.24 and 0.54:
+    no blue look was learned, the blue tiles read as a statue's look by half their pixels,
+    the view fitted its own looks at 0.29 and calibration refused (every frame ``?``)."""
+    named = {i for members in groups.values() for i in members}
+    pale: dict[str, list[int]] = {}
+    for i in range(len(stack)):
+        if i == link_index or i in named:
+            continue
+        name = _hue_name(medians[i], PALE_SATURATION)
+        if name in groups and not groups[name]:
+            pale.setdefault(name, []).append(i)
+    out = {}
+    for state, members in pale.items():
+        alike = _alike(stack, members, strict=True)
+        if len(alike) >= PALE_TILES:
+            out[state] = alike
+    return out
 
 
 MAP_ROUNDS = 4  # an affine colour map is fitted this many times, each on the pixels near
