@@ -31,11 +31,15 @@ def _read(value: int, lead: float, like: dict[int, float]) -> NumberRead:
 
 
 def test_the_notch_over_the_counter_is_not_read_for_sure():
+    # (Since session 47's s47counter the 4 is parted from the notch and read, and "5" was
+    # the S of ATTEMPTS: tests/test_disco_zoo_counter47.py. Read 4, the board's lowest
+    # count, it needs no warning; never 5.)
     shot, text = drawn(SEED, False, "all")
     image = variant("notch", shot, SEED)
     reading = read_given(locate_rescue(image), text, image=image)
     assert_nothing_stated_wrong(text, reading)
-    assert any("attempts counter not read with confidence" in w for w in reading.warnings)
+    assert "taps: 4" in reading.text.splitlines() or any(
+        "attempts counter not read with confidence" in w for w in reading.warnings)
 
 
 def test_a_read_agreeing_only_with_unread_tiles_untapped_warns_unless_clear():

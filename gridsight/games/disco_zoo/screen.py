@@ -4346,9 +4346,10 @@ def read_counter(image: np.ndarray, lattice: Lattice, cards: tuple[CardSeen, ...
     ba, bb = max(0, int(lattice.x) - xa), max(1, int(lattice.x + width) - xa)
     background = _bar_colours(band[:, ba:bb], 2 * max(2, int(0.15 * lattice.pitch_y)) + 1)
     distance = np.linalg.norm(band - background, axis=2)
+    parted: list[list[Box]] = [[] for _ in INK_LEVELS]
     placed = [_placed_word(band, distance > level,
-                           _inside_band(band.shape[1], lattice.pitch_y, ba))
-              for level in INK_LEVELS]
+                           _inside_band(band.shape[1], lattice.pitch_y, ba), parted=cut)
+              for level, cut in zip(INK_LEVELS, parted)]
     # A cut whose glyphs do not make a number (JPEG's halo joins a few letters of the label
     # at the lowest cut, parting the run the number stands by: seed 600072's 7), or make a
     # much smaller word than another cut's (the clock's digits: 7056 at 0.6x), says nothing;
@@ -4360,6 +4361,8 @@ def read_counter(image: np.ndarray, lattice: Lattice, cards: tuple[CardSeen, ...
     cuts = [(read, box, level) for (read, box), level in zip(placed, INK_LEVELS)
             if read is not None and read.digits and box is not None
             and box[3] >= 0.6 * tallest]
+    blobbed = any(_same_place(box, glyph) for (_, box), cut in zip(placed, parted)
+                  if box is not None for glyph in cut)
     taken = [(read, box) for read, box, _ in cuts]
     if len(taken) < 2:
         return NumberRead(None, 0.0, ())
@@ -4389,7 +4392,16 @@ def read_counter(image: np.ndarray, lattice: Lattice, cards: tuple[CardSeen, ...
     # counter stands inside its bar, clear of its edges: nothing is read.
     if any(_hangs_from_an_edge(distance > level, box) for _, box, level in cuts):
         return NumberRead(None, 0.0, ())
+    # A word parted from a blob it touched (:func:`_parted_from_a_blob`: a phone's notch)
+    # may have lost a part under it: sure only when read clearly (:data:`PARTED_LEAD`).
+    if blobbed and number.lead < PARTED_LEAD:
+        return replace(number, agree=False)
     return number
+
+
+PARTED_LEAD = 0.15  # a word parted from a blob is sure only when it leads by this much (the
+# notch's 4 of variants 1230002, whole beside the pill: 0.21; a digit part hidden under it
+# reads as another by less, as the 2 under wider 940012's notch read 7 by 0.078)
 
 
 def _on_a_picture(box: Box, left: int, cards: Sequence[CardSeen]) -> bool:
@@ -4597,14 +4609,14 @@ def _read_word(crop: np.ndarray, ink_mask: np.ndarray, pick, edges: bool = True)
     return _placed_word(crop, ink_mask, pick, edges)[0]
 
 
-def _placed_word(crop: np.ndarray, ink_mask: np.ndarray, pick,
-                 edges: bool = True) -> tuple[NumberRead | None, Box | None]:
+def _placed_word(crop: np.ndarray, ink_mask: np.ndarray, pick, edges: bool = True,
+                 parted: list[Box] | None = None) -> tuple[NumberRead | None, Box | None]:
     """:func:`_read_word` and the box (x, y, width, height) of the word read (``None`` when
-    none)."""
+    none); ``parted``: the glyphs parted from a blob go there (:func:`_glyph_boxes`)."""
     ink = ink_mask.astype(np.uint8)
     if edges:
         ink[ink.mean(axis=1) > 0.9] = 0
-    boxes = _glyph_boxes(ink)
+    boxes = _glyph_boxes(ink, parted, crop.max(axis=2))
     word = pick(boxes) if boxes else []
     if not word:
         return None, None
@@ -4659,14 +4671,18 @@ def read_counter_in(image: np.ndarray, box: tuple[int, int, int, int]) -> Number
 Box = tuple[int, int, int, int]
 
 
-def _glyph_boxes(ink: np.ndarray) -> list[Box]:
+def _glyph_boxes(ink: np.ndarray, parted: list[Box] | None = None,
+                 value: np.ndarray | None = None) -> list[Box]:
     """The boxes of the ink's glyph-like components (at least 5 pixels tall, at most three
     times as wide as tall). A component too wide to be a glyph may be glyphs joined by JPEG
     specks (the ringing around a digit's outline) to a bar's edge: it is opened (its one
     pixel bridges cut) and its parts taken instead. Small letters of one-pixel strokes joined
     by JPEG's halo (a label's ``TTE``) vanish whole in the opening: when nothing is left, the
     component is cut at its columns of one pixel of ink, and its parts taken (else the label
-    falls into runs too short to mark the number beside it)."""
+    falls into runs too short to mark the number beside it). A part still too wide may be a
+    dark blob an outlined glyph touches (a phone's notch): given the picture's brightness
+    (``value``), the glyph is parted from it (:func:`_parted_from_a_blob`), its box taken
+    and added to ``parted`` too."""
     count, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
     boxes: list[Box] = []
     for i in range(1, count):
@@ -4685,7 +4701,64 @@ def _glyph_boxes(ink: np.ndarray) -> list[Box]:
                 thin[:, part.sum(axis=0) <= 1] = 0
                 parts = _glyph_parts(thin)
             boxes += [(x + px, y + py, pw, ph) for px, py, pw, ph in parts]
+            if value is not None:
+                cut = [(x + px, y + py, pw, ph) for px, py, pw, ph
+                       in _parted_from_a_blob(opened, value[y : y + h, x : x + w])]
+                boxes += cut
+                if parted is not None:
+                    parted += cut
     return boxes
+
+
+BLOB_DARK = 0.5  # a blob's part: this share of its ink at least the darker ink
+BLOB_FILL_GROWN = 0.75  # a fill grown by this share of its strokes' width takes its outline
+
+
+def _parted_from_a_blob(ink: np.ndarray, value: np.ndarray) -> list[Box]:
+    """The boxes of outlined glyphs joined to a dark blob too wide to be a glyph (a phone's
+    notch), in ``ink`` (one opened component and what it touches; ``value``: the picture's
+    brightness there, the largest of its channels): in a part still wider than three times
+    its height, mostly dark ink (:data:`BLOB_DARK`) with brighter ink in it (two levels, as
+    :func:`_fill_mask` finds them), each bright fill :data:`SMALLEST_FILL` pixels tall or
+    more, grown by its strokes' width (:data:`BLOB_FILL_GROWN`: its outline), within the
+    ink. Variants 1230002 ``notch``: the notch's black pill touched the dark outline of the
+    counter's pink 4, the pill as thick as the 4 under the status bar's rows (dropped as
+    edges); the two one component 142 px wide and 29 tall, dropped as too wide, and the
+    ``S`` of ``ATTEMPTS`` (its other letters under the pill) the tallest glyph left on the
+    region name's line, read 5 at every cut: "taps: 5" for 4. A glyph parted so may have
+    lost a part under the blob: its read is never sure unless clear (:func:`read_counter`)."""
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=4)
+    found: list[Box] = []
+    for j in range(1, n):
+        if stats[j][3] < 5 or stats[j][2] <= 3 * stats[j][3]:
+            continue
+        part = labels == j
+        levels = value[part]
+        cut, _ = cv2.threshold(levels.astype(np.uint8).reshape(-1, 1), 0, 255,
+                               cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+        bright, dark = levels[levels > cut], levels[levels <= cut]
+        if not len(bright) or len(dark) < BLOB_DARK * len(levels) \
+                or bright.mean() - dark.mean() <= 70:
+            continue
+        fills = (part & (value > cut)).astype(np.uint8)
+        m, fl, fs, _ = cv2.connectedComponentsWithStats(fills, connectivity=8)
+        for k in range(1, m):
+            if fs[k][3] < SMALLEST_FILL or fs[k][2] > 3 * fs[k][3]:
+                continue
+            fill = (fl == k).astype(np.uint8)
+            stroke = 2.0 * float(cv2.distanceTransform(
+                cv2.copyMakeBorder(fill, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0),
+                cv2.DIST_L2, 5).max())
+            grow = max(1, int(round(BLOB_FILL_GROWN * stroke)))
+            grown = cv2.dilate(fill, cv2.getStructuringElement(
+                cv2.MORPH_RECT, (2 * grow + 1, 2 * grow + 1))) & part
+            ys, xs = np.nonzero(grown)
+            found.append((int(xs.min()), int(ys.min()), int(xs.max() - xs.min() + 1),
+                          int(ys.max() - ys.min() + 1)))
+    return found
+
+
+SMALLEST_FILL = 5  # a fill this many pixels tall at least is a glyph's (a letter's foot less)
 
 
 def _glyph_parts(ink: np.ndarray) -> list[Box]:
@@ -4759,10 +4832,27 @@ def _number_glyphs(boxes: list[Box], tallest: float = np.inf) -> list[Box]:
 
 
 def _on_its_line(box: Box, run: list[Box]) -> bool:
-    """Whether a glyph's middle row is among a run of text's rows: it stands on that line
-    (:func:`_number_glyphs`)."""
+    """Whether a glyph stands on a run of text's line (:func:`_number_glyphs`): its middle
+    row among the run's rows, or it stands just before the run (:data:`FOOT_GAP` of its
+    height), taller than its letters, its foot level with theirs (:data:`FOOT_LEVEL`): the
+    counter beside the first letters of its label, which the skin sets on the number's
+    baseline. Fresh harder desktop 700000 (a 205 px phone, washed): the 10, 21 px tall, its
+    middle above the label's 5 px letters (three of them found), the region's name broken
+    into runs of two at two ink cuts of three: no glyph's middle on a line of words there,
+    the counter unread. A card's sprite above a name line stands apart from the name's
+    first letter (1250000 ``sj``'s Akhlut: 38 px left of it, its foot level with it)."""
     middle = box[1] + box[3] / 2
-    return min(b[1] for b in run) <= middle <= max(b[1] + b[3] for b in run)
+    top, foot = min(b[1] for b in run), max(b[1] + b[3] for b in run)
+    if top <= middle <= foot:
+        return True
+    letter = float(np.median([b[3] for b in run]))
+    gap = min(b[0] for b in run) - (box[0] + box[2])
+    return (box[3] > 1.25 * letter and 0 <= gap < FOOT_GAP * box[3]
+            and abs(box[1] + box[3] - foot) <= max(2.0, FOOT_LEVEL * letter))
+
+
+FOOT_GAP = 0.5  # a glyph this share of its height or less before a run of text stands by it
+FOOT_LEVEL = 0.3  # ... when its foot is within this share of the run's letters' height
 
 
 def _share_rows(a: list[Box], b: list[Box]) -> bool:

@@ -1540,6 +1540,11 @@ NEAR_GAP = 0.03  # a board's count this close behind the read is as likely as th
 RIVAL_GAP = 0.02  # a read of the board's count is sure only when no other count is this close
 # ... and one that agrees only with unread tiles counted untapped only when it leads by this much
 UNREAD_LEAD = 0.1
+# ... and with no count above the board's this close: a blur takes a digit's inner strokes
+# away, never adds them (s46w1250c's drawn counters at 0.4x-0.6x, Gaussian blur sigma 0.6-1.0:
+# a 6, 8 or 9 read 0 by 0.0-0.028 beside a board of 0, a 3 read 1 by 0.026-0.035 beside a
+# board of 1, stated with no warning; attempts bought are read above the board's count)
+ABOVE_GAP = 0.04
 
 
 def _close_counts(counter: NumberRead, read: int, guess: int) -> list[int]:
@@ -1653,6 +1658,11 @@ def taps_left(counter: NumberRead, given: int | None, tapped: int, notes: list[s
             # notch's black over the pink 4's top right, read 5 by 0.058 (3 next, 4 far), a
             # found Eagle tile unread; "taps: 5" for 4 stated with --animals, no warning).
             close = [n for n in board if n < read or n in close]
+        bought = [n for n in range(guess + 1, MAX_TAPS + 1) if counter.gap(n) < ABOVE_GAP]
+        if bought and not close:
+            warnings.append(f"attempts counter not read with confidence: taken as {read}; it "
+                            f"may be {' or '.join(map(str, bought))} (attempts bought: give "
+                            "--taps N, or set Attempts left in the live panel, if it is wrong)")
         if close:
             # With tiles unread the board allows several counts, and the counter alone
             # tells how many of them were tapped: one read by a hair over another the board
