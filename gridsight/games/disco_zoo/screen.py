@@ -495,7 +495,7 @@ def dirt_on_the_lawn(image: np.ndarray, lattice: Lattice,
     stack = _tile_patches(image, lattice)
     rims = _dominant_each(stack[:, _RING])
     grass = np.median(rims[ground], axis=0)
-    to_grass = _to_lawn(rims, grass, lattice.cols)
+    to_grass = _to_lawn(rims, grass, lattice.cols, one_shade=True)
     apart = DIRT_APART * float(np.median(to_grass[ground]))
     far = max(GRASS_SPREAD_FLOOR, apart)
     dirt = ground & (to_grass > far)
@@ -3447,7 +3447,8 @@ def _banded_tile(lab: np.ndarray, rim: np.ndarray, grass: np.ndarray) -> bool:
         if near.sum() < RING_FILL * far.size:
             continue
         fill = rest[near].mean(axis=0)
-        if fill[0] < RING_LIGHT or float(np.linalg.norm(fill - grass)) < GROUND_SPREAD:
+        if fill[0] < RING_LIGHT or float(np.linalg.norm(fill - grass)) < GROUND_SPREAD \
+                or _lawn_blend(fill, grass, inside):
             continue
         band = np.linalg.norm(inside - fill, axis=2) < OWN_NEAR
         by, bx = np.nonzero(band)
@@ -3461,6 +3462,44 @@ def _banded_tile(lab: np.ndarray, rim: np.ndarray, grass: np.ndarray) -> bool:
         sector = (np.floor((np.arctan2(by - cy, bx - cx) + np.pi) / (2 * np.pi)
                            * RING_SECTORS).astype(int)) % RING_SECTORS
         if len(np.unique(sector)) >= BAND_SEEN * RING_SECTORS:
+            return True
+    return False
+
+
+# A dark decoration on the lawn (a bush) blurred into it makes a ring of their blend round
+# the decoration, as a grey rock's does (:func:`_grey_blend`): fresh widest 1270007 at 1.00x
+# (Northern, a bright lawn, L 87): a bush in a dark green (L 37) over an untapped tile, its
+# rim band darker than the dirt's bar, its edge's blend (74.5, -61.5, 47.4) 21 Lab from the
+# lawn, 3.4 from the segment from the lawn to the bush (0.30 of the way), taken for a found
+# tile's band round an animal (the bush its "ink"): read found, stated Fox with --animals.
+# A candidate within BLEND_NEAR of the segment from the lawn's green (shown on RING_FILL of
+# the inside at least) to another colour of the inside (RING_FILL of it at least, within
+# OWN_NEAR of its 8-Lab bin, PANEL_INK_FAR from the candidate), between BLEND_ENDS and
+# 1 - BLEND_ENDS of the way, is that blend: no band of its own.
+BLEND_ENDS = 0.1
+
+
+def _lawn_blend(colour: np.ndarray, grass: np.ndarray, inside: np.ndarray) -> bool:
+    """Whether ``colour`` (Lab) lies between the lawn's ``grass``, shown in ``inside`` (Lab
+    pixels), and another colour shown there: a decoration's edge blurred into the lawn
+    (:data:`BLEND_ENDS`)."""
+    pixels = inside.reshape(-1, 3)
+    lawn = np.linalg.norm(pixels - grass, axis=1) < OWN_NEAR
+    least = RING_FILL * len(pixels)
+    if lawn.sum() < least:
+        return False
+    other = pixels[~lawn & (np.linalg.norm(pixels - colour, axis=1) >= PANEL_INK_FAR)]
+    if len(other) < least:
+        return False
+    bins, counts = np.unique(np.round(other / 8.0), axis=0, return_counts=True)
+    for b in np.argsort(-counts)[:BAND_BINS]:
+        near = np.linalg.norm(other - bins[b] * 8.0, axis=1) < OWN_NEAR
+        if near.sum() < least:
+            continue
+        towards = other[near].mean(axis=0) - grass
+        along = float((colour - grass) @ towards / max(float(towards @ towards), 1e-6))
+        if BLEND_ENDS <= along <= 1.0 - BLEND_ENDS and float(
+                np.linalg.norm(colour - (grass + along * towards))) < BLEND_NEAR:
             return True
     return False
 
@@ -3597,17 +3636,38 @@ def _rarity_fits(colour: np.ndarray, references: dict[str, np.ndarray], toleranc
     return tuple(n for n in ranked if d[n] < tolerance and d[n] <= d[ranked[0]] + margin)
 
 
-def _to_lawn(rims: np.ndarray, grass: np.ndarray, cols: int) -> np.ndarray:
+# A checkered lawn's squares of one kind are one shade: of those near the grass, ONE_SHADE_SHARE
+# at least lie within ONE_SHADE Lab of their median. A dirt near the lawn's green among them
+# (a dark lawn) may split them in two: fresh widest 1270012 at 0.51x (Jungle, a plain lawn at
+# L 42, its dirt 13.6 Lab from it, L 36, 11.9 in hue: too near for :func:`_light_dirt`): of
+# one kind's 12 tiles near the grass, 6 tapped, their median halfway (6.7-7.7 from every
+# tile), so :func:`dirt_on_the_lawn` measured the seven tapped tiles as near their squares'
+# "green" as the grass tiles (its floor 3 x 6.8) and left them grass: stated untapped with
+# --animals. It measures squares of no one shade against the grass itself (``one_shade``;
+# now 13.6-14.4 from it, the grass tiles 0.0-1.0: unread). (The tiles' first read keeps the
+# median: there the seven unread let a lattice a row up, over the cards' ground, win.)
+ONE_SHADE = 4.0
+ONE_SHADE_SHARE = 0.5
+
+
+def _to_lawn(rims: np.ndarray, grass: np.ndarray, cols: int, one_shade: bool = False
+             ) -> np.ndarray:
     """Each tile's Lab distance to the green of its own squares of the lawn: the tiles in the
     black and in the white squares of a checkerboard are measured against the median of
     those near the grass among their own kind (a plain lawn has one green; a checkered lawn
-    two shades, each tile against its own)."""
+    two shades, each tile against its own). ``one_shade``: squares of one kind are measured
+    so when they are of one shade (:data:`ONE_SHADE`), else against ``grass``."""
     parity = np.array([(k // cols + k % cols) % 2 for k in range(len(rims))])
     near = np.linalg.norm(rims - grass, axis=1) < GROUND_SPREAD
     out = np.empty(len(rims))
     for side in (0, 1):
         mine = parity == side
-        green = np.median(rims[mine & near], axis=0) if (mine & near).sum() >= 3 else grass
+        green = grass
+        if (mine & near).sum() >= 3:
+            own = np.median(rims[mine & near], axis=0)
+            if not one_shade or float((np.linalg.norm(rims[mine & near] - own, axis=1)
+                                       < ONE_SHADE).mean()) >= ONE_SHADE_SHARE:
+                green = own
         out[mine] = np.linalg.norm(rims[mine] - green, axis=1)
     return out
 
