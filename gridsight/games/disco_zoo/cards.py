@@ -830,7 +830,7 @@ def _ink_beside(image: np.ndarray, area: Box, ground: Sequence[Box],
     if crop.size == 0:
         return False
     mask = without_specks(_without_lines(without_specks(ink_mask(crop, colour)),
-                                         LINE_LONG * pitch))
+                                         LINE_LONG * pitch, SIDE_JOINED))
     clear = round(INK_CLEAR * pitch)
     for p in panels:
         mask[:, max(0, p.box[0] - x0 - clear) : max(0, p.box[0] + p.box[2] - x0 + clear)] = False
@@ -1155,16 +1155,33 @@ BAR_RUN = 0.25
 # title bar's ink is one.
 LINE_LONG = 0.4
 LINE_RATIO = 8
+# A line may be held to other ink by the screen's edge, a column of ink a pixel wide down the
+# side (variants 1271002 as JPEG 40: the title bar's foot, 3 px of ink over the cards' rows
+# from the left edge, joined by the edge's column into one piece as tall as the rows, no
+# line; every column to the Corvus card then inked, its group reaching the side taken for no
+# card's, the card missed and the Chamaeleon card alone read: the found Corvus tile, of
+# Chamaeleon's pattern too, stated Chamaeleon, a WRONG). SIDE_JOINED: beside the cards found,
+# the lines are also sought with the outermost column each side set apart.
+SIDE_JOINED = True
 
 
-def _without_lines(mask: np.ndarray, long: float) -> np.ndarray:
-    """``mask`` less its pieces of ink that are thin long lines (:data:`LINE_LONG`)."""
+def _without_lines(mask: np.ndarray, long: float, sides: bool = False) -> np.ndarray:
+    """``mask`` less its pieces of ink that are thin long lines (:data:`LINE_LONG`);
+    ``sides``: also those that are lines once the outermost column each side is set apart
+    (see :data:`SIDE_JOINED`)."""
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), 8)
     thin = np.minimum(stats[:, 2], stats[:, 3])
     length = np.maximum(stats[:, 2], stats[:, 3])
     lines = [i for i in range(1, count) if length[i] >= LINE_RATIO * thin[i] and
              (thin[i] <= THIN_BAND and length[i] >= long or thin[i] == 1)]
-    return mask & ~np.isin(labels, lines) if lines else mask
+    out = mask & ~np.isin(labels, lines) if lines else mask
+    if not sides or out.shape[1] < 3:
+        return out
+    inner = out.copy()
+    inner[:, [0, -1]] = False
+    kept = _without_lines(inner, long)
+    joined = inner & ~kept  # lines that only the side columns held to other ink
+    return out & ~joined if joined.any() else out
 
 
 # A speckled ground (a pattern of dots a few pixels wide) leaves ink all over the area: each
@@ -1266,7 +1283,7 @@ def unedged_cards(image: np.ndarray, area: Box, ground: Sequence[Box], facts: di
     mask = mask[:bottom]
     mask[:top] = False
     lined = mask.copy()
-    inked = without_specks(_without_lines(mask, LINE_LONG * pitch))
+    inked = without_specks(_without_lines(mask, LINE_LONG * pitch, SIDE_JOINED))
     mask = _without_strays(inked, pitch)
     strays = inked & ~mask
     for a, b in true_runs(mask.any(axis=1)):
