@@ -104,6 +104,9 @@ def test_pillars_wider_than_a_frame_are_told():
     assert frames_or_pillars(image)[0] > frame_sides(image)[0] > 0
 
 
+COUNTER_DOUBT = "attempts counter not read with confidence"
+
+
 def test_more_found_tiles_than_the_animals_named_cover_are_refused(reads):
     """810022 (a lattice over the cards: their panels read as six found common tiles) and
     830014 (five found tiles of three animals all read common): with ``--animals`` the one
@@ -120,7 +123,11 @@ def test_more_found_tiles_than_the_animals_named_cover_are_refused(reads):
     if isinstance(named, str):
         assert "only Sheep may be, more than its 4 tiles" in named
     else:
-        assert named.text == truth and not named.unread and not named.warnings
+        # (since s47counter a counter read as the board's count with a higher count close
+        # behind it is said with that count: "taken as 0; it may be 8", a blurred 8's inner
+        # strokes gone; that doubt is the counter's, the found tiles are what this pins)
+        doubts = [w for w in named.warnings if not w.startswith(COUNTER_DOUBT)]
+        assert named.text == truth and not named.unread and not doubts, named.warnings
     named = reads["toast read as found"][5]  # 810013: a toast's cream read as T-Rex tiles
     if isinstance(named, str):
         assert "only T-Rex may be, more than its 3 tiles" in named
