@@ -3748,7 +3748,7 @@ def _hide_covered(image: np.ndarray, lattice: Lattice, tiles: list[TileSeen],
                 {tiles[a].kind, tiles[b].kind} == {"empty", "unknown"} and \
                 beside_other(a if tiles[a].kind == "unknown" else b):
             continue
-        if joined(a, b):
+        if joined(a, b) or _line_lost(image, lattice, tiles, rims, (a, b)):
             hidden |= {a, b}
     grown = True
     while grown:
@@ -3790,6 +3790,51 @@ def _hide_covered(image: np.ndarray, lattice: Lattice, tiles: list[TileSeen],
 
 
 LIT_LINE = 15.0  # Lab L levels a line's place lighter than both its tiles: something lies on it
+LOST_DIP = 2 * LINE_DIP  # Lab L levels every grass pair along a line dips, at least, ...
+LOST_PAIRS = 2  # ... at this many pairs at least, for the line to be missed between found tiles
+LOST_SHARE = 1 / 3  # share of the grass pairs' least dip under which the line is gone
+
+
+def _line_lost(image: np.ndarray, lattice: Lattice, tiles: list[TileSeen], rims: np.ndarray,
+               pair: tuple[int, int]) -> bool:
+    """Whether the tiles ``pair`` (indices; ``rims`` their colours), neighbours both read
+    found, of one colour lighter than the grass, are one thing lying over the board: the
+    lattice's line between them is gone (it dips under :data:`LOST_SHARE` of the least dip
+    of the grass pairs along the same line, its colour carrying on theirs) where it parts
+    the grass tiles along it (:data:`LOST_PAIRS` pairs at least, each dipping
+    :data:`LOST_DIP` or more). The lines are drawn over the found tiles as over the grass:
+    one line is one colour at one place, as thick and as blurred all along, so between
+    tiles lighter than the grass it shows at least as dark as between grass tiles. Found
+    tiles side by side at a small scale may show no line, but the grass along that line
+    then shows none either. Variants 1272002 as ``toast`` (``bench/disco_zoo_variants.py``,
+    1x, City, all 25 tiles grass): a pale grey toast over row 3, the two tiles wholly under
+    it read found of the rare colour (the toast's words their sprites), no line between
+    them where the grass along it dipped 8.7 levels: stated Opossum and Rat with
+    ``--animals``."""
+    a, b = pair
+    if tiles[a].kind != "found" or tiles[b].kind != "found" \
+            or np.linalg.norm(rims[a] - rims[b]) >= COVER_SAME:
+        return False
+    cols = lattice.cols
+    (r0, c0), (r1, c1) = divmod(a, cols), divmod(b, cols)
+    across = r0 == r1  # side by side: the line down between their columns
+    along = [(r, c0) for r in range(lattice.rows) if r != r0] if across else \
+        [(r0, c) for c in range(cols) if c != c0]
+    dips, lights = [], []
+    for r, c in along:
+        k = r * cols + c
+        n = k + 1 if across else k + cols
+        if tiles[k].kind == "ground" and tiles[n].kind == "ground":
+            dips.append(_line_dip(image, lattice, r, c, across))
+            lights.append(max(rims[k][0], rims[n][0]))
+    if len(dips) < LOST_PAIRS or min(dips) < LOST_DIP \
+            or min(rims[a][0], rims[b][0]) < max(lights):
+        return False
+    if _line_dip(image, lattice, r0, c0, across) >= LOST_SHARE * min(dips):
+        return False
+    between = _between_colour(image, lattice, (r0, c0), (r1, c1), (rims[a] + rims[b]) / 2)
+    return between is not None and all(
+        np.linalg.norm(between - rims[k]) < COVER_SAME for k in (a, b))
 
 
 def _lit_between(image: np.ndarray, lattice: Lattice, pair: tuple[int, int], rims: np.ndarray,
