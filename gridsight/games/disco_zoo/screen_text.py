@@ -457,6 +457,9 @@ def _animals(screen: RescueScreen, hints: ReadHints, seen: list[list[tuple[str, 
             settled, unread, lawn = _lawn_counted(clues, found, empty, region, named, unread,
                                                   lawn, sure_tiles, notes)
         read_any = region != hints.region or any(n is not None for n in named)
+        if settled is not None and settled.settled and words is not None:
+            settled = _unlike_widened(words, clues, named, settled, found, empty, region,
+                                      unread, sure_tiles)
         if (settled is not None and settled.settled) or words is None:
             break
     by_length = by_shape = False
@@ -880,6 +883,29 @@ def _line_belies(words, animals: Sequence[Animal], region: str) -> tuple[int, st
                 and (by_names or any(name in home for name in card.alone)):
             return k, " or ".join(name.title() for name in card.alone)
     return None
+
+
+def _unlike_widened(words, clues: Sequence[CardClue], named: Sequence[Sequence[str] | None],
+                    settled: Settled, found, empty, region: str | None, unread: int,
+                    sure_tiles) -> Settled:
+    """``settled`` (one choice), or the choices that stand with the rarity of each card
+    whose name was not read beyond doubt (``named``) and whose line reads plainly as a name
+    its clues forbid (:attr:`.names.CardName.unlike`: a clue of the card, or its line, is
+    misread) not counted on, when they are more than one: such a card's name rests on its
+    clues alone, and its line says one of them is wrong, so the settling is asked, listing
+    the animals left. Fresh widest 1263008 (no options): the timeless Otter's card tint
+    read rare at 0.52, its ``OTTER`` (four glyphs) read alone as no animal the rare clue
+    allows; the rare clue, card 2's Moose and the board settled the Fox, stated with no
+    warning. The card's boxes stay counted on (a row's count rests on its boxes' places,
+    :func:`_boxes_belie`)."""
+    loose = [replace(clue, rarity="") if k < len(words.cards) and words.cards[k].unlike
+             and clue.rarity and (k >= len(named) or named[k] is None) else clue
+             for k, clue in enumerate(clues)]
+    if loose == list(clues):
+        return settled
+    widened = settle(loose, found, empty, region=region, names=named, unread=unread,
+                     sure=sure_tiles)
+    return widened if widened is not None and not widened.settled else settled
 
 
 def _boxes_belie(cards: Sequence[CardSeen], clues: Sequence[CardClue],
