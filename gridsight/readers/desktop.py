@@ -147,7 +147,7 @@ def locate_inside(image: np.ndarray, locate: Locate, furniture: tuple[str, ...] 
     read (frame coordinates), credible or not."""
     tried = 0
     finds: list[BoardRead] = []
-    regions = propose_regions(image, keep=TRIES)
+    regions = propose_regions(image, keep=TRIES, fill=True)
     untried: list[Region] = []
     for index, region in enumerate(regions):
         tried += 1
