@@ -219,9 +219,9 @@ def propose_regions(image: np.ndarray, *, min_width: float = 0.12, max_width: fl
     and the search never tried it). Monitors narrower than :data:`MONITOR_NARROW` (4:3,
     5:4) have ``min_width`` a share of one monitor's width.
 
-    ``fill``: the proposals found by their top and bottom take at least the places of
-    ``keep`` the sides' proposals leave empty (more than :data:`ACROSS_SPARE`). Windows
-    overlapping everywhere may give the sides no proposal at all (fresh harder desktop
+    ``fill``: when the sides give no proposal at all, those found by their top and bottom
+    take the places of all ``keep`` (not :data:`ACROSS_SPARE` only). Windows overlapping
+    everywhere may give the sides no proposal (fresh harder desktop
     891008: BlueStacks' left side against a window of near its green, its right side a tool
     strip; the four found by their top and bottom were other windows', and the phone's,
     its side traced only beside its bars, came sixth)."""
@@ -259,8 +259,8 @@ def propose_regions(image: np.ndarray, *, min_width: float = 0.12, max_width: fl
               if low <= r.width <= high and _straight(thin, r) >= ACROSS_STRAIGHT]
     turned.sort(key=lambda r: (-round(r.score, 2), -r.height))
     room = min(spare, max(over, keep - len(kept)))
-    if fill:
-        room = max(room, keep - len(kept))
+    if fill and not kept:
+        room = max(room, keep)
     chosen: list[Region] = []
     firsts: list[Region] = []  # each chosen region as first chosen, before any merge
     for region in turned:
