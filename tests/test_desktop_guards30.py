@@ -18,8 +18,9 @@ FURNITURE_OF_THE_GAME = ("cards", "counter")
 
 def _read(unread: int, furniture: tuple[str, ...], at: float = 100.0) -> BoardRead:
     """A 5x5 board of 20 px tiles at (``at``, ``at``) read with ``unread`` cells unknown,
-    ``furniture`` found with it."""
-    cells = tuple(tuple(CellRead(r, c, UNKNOWN if 5 * r + c < unread else "ground", 1.0, 1.0)
+    ``furniture`` found with it (its last cell a tile found, the rest ground)."""
+    cells = tuple(tuple(CellRead(r, c, UNKNOWN if 5 * r + c < unread else
+                                 "tile" if 5 * r + c == 24 else "ground", 1.0, 1.0)
                         for c in range(5)) for r in range(5))
     return BoardRead(BoardGeometry.from_rect(at, at, 20.0, 20.0, 5, 5), cells,
                      extras={FURNITURE: furniture})

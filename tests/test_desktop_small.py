@@ -223,7 +223,7 @@ def test_a_larger_board_reading_fewer_of_its_cells_leaves_a_whole_one(monkeypatc
             return board(20, 150, 32, False, ("cards",), ("counter",))
         return board(60, 130, 44, True, ("cards",), ())  # the blur's: x 110-330, y 130-350
 
-    monkeypatch.setattr(desktop, "propose_regions", lambda image, keep: [phone, pillar])
+    monkeypatch.setattr(desktop, "propose_regions", lambda image, keep, **_: [phone, pillar])
     monkeypatch.setattr(desktop, "regions_around", lambda image, box: [])
     found = desktop.locate_inside(np.zeros((400, 600, 3), np.uint8), locate,
                                   ("cards", "counter"))
@@ -256,7 +256,7 @@ def test_a_board_at_its_regions_top_is_read_in_the_screen_around_it(monkeypatch)
                 return board(20, 150, ("cards", "counter"))
             return board(10, 150 - cut_at, ())  # nothing above the board in the part
 
-        monkeypatch.setattr(desktop, "propose_regions", lambda image, keep: [part])
+        monkeypatch.setattr(desktop, "propose_regions", lambda image, keep, **_: [part])
         monkeypatch.setattr(desktop, "regions_around", lambda image, box: [screen])
         frame = np.zeros((400, 600, 3), np.uint8)
         if found:
@@ -288,7 +288,7 @@ def test_of_two_reads_of_one_board_as_complete_the_sure_one_is_kept(monkeypatch)
                 return board(20, tallied)
             return board(2, False)  # the cut region's (and any widened region's)
 
-        monkeypatch.setattr(desktop, "propose_regions", lambda image, keep: [cut, whole])
+        monkeypatch.setattr(desktop, "propose_regions", lambda image, keep, **_: [cut, whole])
         monkeypatch.setattr(desktop, "regions_around", lambda image, box: [])
         frame = np.zeros((400, 600, 3), np.uint8)
         if tallied:
@@ -317,7 +317,7 @@ def test_a_find_sure_by_its_tally_is_not_traded_for_a_view_around_it_that_is_not
                 return _grass_board(10, 130, 32, ("cards",), tally=view_tallied)
             return _grass_board(20, 150, 32, ("cards",), tally=tallied)
 
-        monkeypatch.setattr(desktop, "propose_regions", lambda image, keep: [window])
+        monkeypatch.setattr(desktop, "propose_regions", lambda image, keep, **_: [window])
         monkeypatch.setattr(desktop, "regions_around", lambda image, box: [around])
         frame = np.zeros((400, 600, 3), np.uint8)
         if kept is None:
@@ -404,7 +404,7 @@ def test_a_lattice_across_windows_missing_furniture_gives_way_to_a_whole_screen(
                 return board(10, 70, 5, ("cards",))
             return board(20, 30, 0, window_furniture)
 
-        monkeypatch.setattr(desktop, "propose_regions", lambda image, keep: [phone])
+        monkeypatch.setattr(desktop, "propose_regions", lambda image, keep, **_: [phone])
         monkeypatch.setattr(desktop, "regions_around", lambda image, box: [])
         found = desktop.ScreenLocator(locate, ("cards", "counter"))(
             np.zeros((400, 800, 3), np.uint8))
@@ -506,7 +506,7 @@ def test_a_doubtful_lattice_over_a_finer_board_read_in_a_window_is_no_screen(mon
                 return board(*window_board, 0)
             raise BoardNotFoundError("disco-zoo", "nothing here")
 
-        monkeypatch.setattr(desktop, "propose_regions", lambda image, keep: [phone])
+        monkeypatch.setattr(desktop, "propose_regions", lambda image, keep, **_: [phone])
         monkeypatch.setattr(desktop, "regions_around", lambda image, box: [])
         locator = desktop.ScreenLocator(locate, ("cards", "counter"))
         try:

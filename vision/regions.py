@@ -198,7 +198,7 @@ def _step(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 def propose_regions(image: np.ndarray, *, min_width: float = 0.12, max_width: float = 0.6,
                     aspect: tuple[float, float] = (1.5, 2.5), keep: int = 8,
-                    over: int = ACROSS_OVER) -> list[Region]:
+                    over: int = ACROSS_OVER, fill: bool = False) -> list[Region]:
     """Up to ``keep`` regions (and ``over`` more) where a screen ``min_width`` to
     ``max_width`` of the frame's width wide, ``aspect[0]`` to ``aspect[1]`` times as tall,
     may be (step 1 of the module docstring), best first: two vertical boundaries that run
@@ -217,7 +217,14 @@ def propose_regions(image: np.ndarray, *, min_width: float = 0.12, max_width: fl
     (fresh harder desktop 500014 with two 2560x1440 monitors: the phone, its left side
     blended into the window beside it, was the fifth proposal found by its top and bottom,
     and the search never tried it). Monitors narrower than :data:`MONITOR_NARROW` (4:3,
-    5:4) have ``min_width`` a share of one monitor's width."""
+    5:4) have ``min_width`` a share of one monitor's width.
+
+    ``fill``: when the sides give no proposal at all, those found by their top and bottom
+    take the places of all ``keep`` (not :data:`ACROSS_SPARE` only). Windows overlapping
+    everywhere may give the sides no proposal (fresh harder desktop
+    891008: BlueStacks' left side against a window of near its green, its right side a tool
+    strip; the four found by their top and bottom were other windows', and the phone's,
+    its side traced only beside its bars, came sixth)."""
     if image is None or image.ndim not in (2, 3) or min(image.shape[:2]) < 16:
         return []
     h, w = image.shape[:2]
@@ -252,6 +259,8 @@ def propose_regions(image: np.ndarray, *, min_width: float = 0.12, max_width: fl
               if low <= r.width <= high and _straight(thin, r) >= ACROSS_STRAIGHT]
     turned.sort(key=lambda r: (-round(r.score, 2), -r.height))
     room = min(spare, max(over, keep - len(kept)))
+    if fill and not kept:
+        room = max(room, keep)
     chosen: list[Region] = []
     firsts: list[Region] = []  # each chosen region as first chosen, before any merge
     for region in turned:

@@ -147,7 +147,7 @@ def locate_inside(image: np.ndarray, locate: Locate, furniture: tuple[str, ...] 
     read (frame coordinates), credible or not."""
     tried = 0
     finds: list[BoardRead] = []
-    regions = propose_regions(image, keep=TRIES)
+    regions = propose_regions(image, keep=TRIES, fill=True)
     untried: list[Region] = []
     for index, region in enumerate(regions):
         tried += 1
@@ -300,8 +300,22 @@ def _whole_board(read: BoardRead, furniture: tuple[str, ...]) -> bool:
     the counter, never both (credible, never sure); the viewer's whole screen was taken and
     read with the phone's ``--animals``, no warning. Among the finds already made (in
     regions the search tried), such a board apart from the one answered with is a second
-    screen."""
-    return read.known_fraction >= 1.0 and _credible(read, furniture)
+    screen.
+
+    A board whose cells all read alike (nothing on it told apart from the rest) counts only
+    with all the furniture found (doubtful counted, :func:`_furniture_seen`): a wallpaper's
+    lawn with lines across it reads as a board of grass anywhere, and a window's bar or
+    buttons beside it as "cards" (fresh harder desktop 891005: a mint lawn with purple lines
+    read as 25 grass tiles, its "cards" the emulator's own MENU and MAP buttons, no box row;
+    a second screen, and the phone's rescue, read whole and sure, was refused)."""
+    if read.known_fraction < 1.0 or not _credible(read, furniture):
+        return False
+    return not _plain(read) or _furniture_seen(read, furniture, True) >= len(furniture)
+
+
+def _plain(read: BoardRead) -> bool:
+    """Whether every cell of ``read`` reads as one label (a lawn, a fresh board)."""
+    return len({cell.label for row in read.cells for cell in row}) <= 1
 
 
 def _other_board(found: BoardRead, holder: BoardRead, furniture: tuple[str, ...]) -> bool:
