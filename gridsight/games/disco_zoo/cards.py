@@ -1999,8 +1999,7 @@ def classify_boxes(cards: tuple[CardSeen, ...], facts: dict,
         rarity = kinds.pop() if len(kinds) == 1 else ""
         clear = min(1.0, min(m for _, _, m in mine) / (4 * FILL_MARGIN))
         confidence = float(card.row.regularity * clear) if len(kinds) == 0 else 0.0
-        blind = (no_middle(card.row) or shallow_middles(card.row, card.panel.color)) and \
-            not _split_clearly(card.row, mine)
+        blind = no_middle(card.row) and not _split_clearly(card.row, mine)
         if blind:  # no middle to show a fill: none read, not counted on (as clear as read)
             mine, rarity = [(False, "", margin) for _, _, margin in mine], ""
         if card.faint_row:
@@ -2192,39 +2191,6 @@ def no_middle(row: BoxRow) -> bool:
     (:data:`NO_MIDDLE`; ``False`` when none could be measured)."""
     inner = [side for side in row.inner if side == side]  # (nan: not measured)
     return bool(inner) and float(np.median(inner)) < NO_MIDDLE
-
-
-# A row whose middles measure small (:func:`small_insides`) and lie near their light border's
-# colour shows its border where a fill would be, as one under NO_MIDDLE does: the median box's
-# middle under SHALLOW of the way from the light border to the card's colour (a middle of its
-# own, the card's shade or a fill, lies far from the border; a pixel of it, blurred by the
-# scale and JPEG, is mostly border and measures wider than it is). Variants 1256000 at 0.6x
-# as JPEG 60: boxes of 14 px with 6 px borders drawn at 8 px, middles of 1.2 px measured 3-4,
-# 0.3 of the way; the Marsmot's "1 of 4" (a dark olive fill, 0.3 of it showing) read "0 of 4"
-# at 0.54 and counted on, and its found tile was stated Rover with ``--animals``. Measured on
-# variants 1270500-1270539 (0.6x+JPEG 60, 0.5x, 0.75x, JPEG 60; OCR off): of 56 small-middle
-# rows read clearly, 3 lay under SHALLOW: 1270538's at 0.6x+JPEG 60 read "3 of 3" for 2 (now
-# not read), two read right (their fills left uncounted, the read unsure rather than exact).
-SHALLOW = 0.4
-DEEP_ENOUGH = 8.0  # (Lab) a card this near its boxes' light border measures no share
-
-
-def shallow_middles(row: BoxRow, card: tuple[float, float, float]) -> bool:
-    """Whether a row's boxes' middles are small (:func:`small_insides`) and lie under
-    :data:`SHALLOW` of the way from their light border to the card's colour ``card`` (BGR;
-    the median of its boxes'): the middle shows its border, not a fill's colour of its own.
-    ``False`` when no box's border stands :data:`DEEP_ENOUGH` from the card."""
-    if not small_insides(row):
-        return False
-    ref = _lab(np.array(card, np.float32))
-    shares = []
-    for inside, light in zip(row.insides, row.lights or row.borders):
-        edge = _lab(np.array(light, np.float32))
-        depth = float(np.linalg.norm(ref - edge))
-        if depth >= DEEP_ENOUGH:
-            shares.append(float(np.linalg.norm(_lab(np.array(inside, np.float32)) - edge))
-                          / depth)
-    return bool(shares) and float(np.median(shares)) < SHALLOW
 
 
 def small_insides(row: BoxRow) -> bool:
