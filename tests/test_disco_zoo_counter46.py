@@ -16,18 +16,9 @@ from __future__ import annotations
 from disco_zoo_variants import drawn, variant
 from gridsight.games.disco_zoo.screen import locate_rescue
 from gridsight.games.disco_zoo.screen_text import UNREAD_LEAD, taps_left
-from gridsight.vision.digits import NumberRead
-from kit.disco_reads import assert_nothing_stated_wrong, read_given
+from kit.disco_reads import assert_nothing_stated_wrong, counter_read, read_given
 
 SEED = 1_230_002
-
-
-def _read(value: int, lead: float, like: dict[int, float]) -> NumberRead:
-    gaps = [0.4] * 10
-    for n, gap in like.items():
-        gaps[n] = gap
-    gaps[value] = 0.0
-    return NumberRead(value, lead, ((value, lead),), (tuple(gaps),))
 
 
 def test_the_notch_over_the_counter_is_not_read_for_sure():
@@ -43,7 +34,7 @@ def test_the_notch_over_the_counter_is_not_read_for_sure():
 
 
 def test_a_read_agreeing_only_with_unread_tiles_untapped_warns_unless_clear():
-    unclear = _read(5, 0.058, {3: 0.058, 4: 0.398, 6: 0.11})
+    unclear = counter_read(5, 0.058, {3: 0.058, 4: 0.398, 6: 0.11})
     notes: list[str] = []
     warnings: list[str] = []
     assert taps_left(unclear, None, 5, notes, warnings, unread=1) == 5
@@ -52,10 +43,10 @@ def test_a_read_agreeing_only_with_unread_tiles_untapped_warns_unless_clear():
     warnings = []
     assert taps_left(unclear, None, 5, notes, warnings, unread=0) == 5 and not warnings
     # Read clearly: the unread tile is taken untapped, as the counter says.
-    clear = _read(5, UNREAD_LEAD + 0.05, {4: 0.398})
+    clear = counter_read(5, UNREAD_LEAD + 0.05, {4: 0.398})
     warnings = []
     assert taps_left(clear, None, 5, notes, warnings, unread=1) == 5 and not warnings
     # The read at the board's lowest count (every unread tile tapped) needs no such care.
-    low = _read(4, 0.058, {3: 0.058, 5: 0.398})
+    low = counter_read(4, 0.058, {3: 0.058, 5: 0.398})
     warnings = []
     assert taps_left(low, None, 5, notes, warnings, unread=1) == 4 and not warnings

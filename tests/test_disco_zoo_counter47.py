@@ -24,13 +24,12 @@ import cv2
 import numpy as np
 import pytest
 from kit.desktop import real_look_rescue, sample
-from kit.disco_reads import assert_nothing_stated_wrong, seed_read
+from kit.disco_reads import assert_nothing_stated_wrong, counter_read, seed_read
 from test_disco_zoo_w1250000 import FONTS, _blurred_counter
 
 import gridsight.games.disco_zoo.screen as screen
 from gridsight.games.disco_zoo.screen import _glyph_boxes, _on_its_line, read_counter_in
 from gridsight.games.disco_zoo.screen_text import ABOVE_GAP, taps_left
-from gridsight.vision.digits import NumberRead
 
 
 def test_the_notch_touching_the_counter_is_parted_from_its_4():
@@ -118,22 +117,15 @@ def test_the_desktops_counter_beside_its_label_is_read():
     assert [digit for digit, _ in counter.digits] == [1, 0]
 
 
-def _read(value: int, lead: float, like: dict[int, float]) -> NumberRead:
-    gaps = [0.4] * 10
-    for n, gap in like.items():
-        gaps[n] = gap
-    gaps[value] = 0.0
-    return NumberRead(value, lead, ((value, lead),), (tuple(gaps),))
-
-
 def test_a_read_of_the_boards_count_with_a_count_above_as_like_warns():
     # a blurred 6 read 0 by 0.028 beside a board of 0 (10 tapped): attempts may be bought
     warnings: list[str] = []
-    assert taps_left(_read(0, 0.028, {6: 0.028, 8: 0.05}), None, 10, [], warnings) == 0
+    assert taps_left(counter_read(0, 0.028, {6: 0.028, 8: 0.05}), None, 10, [], warnings) == 0
     assert warnings and "it may be 6" in warnings[0] and "bought" in warnings[0]
     # a 0 read clearly needs no warning
     warnings = []
-    assert taps_left(_read(0, ABOVE_GAP, {6: ABOVE_GAP, 8: 0.1}), None, 10, [], warnings) == 0
+    clear = counter_read(0, ABOVE_GAP, {6: ABOVE_GAP, 8: 0.1})
+    assert taps_left(clear, None, 10, [], warnings) == 0
     assert not warnings
 
 

@@ -15,6 +15,7 @@ import numpy as np
 from gridsight.games.disco_zoo.screen import locate_rescue
 from gridsight.games.disco_zoo.screen_text import read_screen
 from gridsight.readers.base import ReadError, ReadHints
+from gridsight.vision.digits import NumberRead
 from gridsight.vision.errors import BoardNotFoundError
 
 
@@ -347,3 +348,14 @@ def seed_read(seed: int, base: int | None = None, widest: str = "all",
             _SEED_READS.popitem(last=False)
     _SEED_READS.move_to_end(key)
     return _SEED_READS[key]
+
+
+def counter_read(value: int, lead: float, like: dict[int, float]) -> NumberRead:
+    """A one-digit counter read as ``value``, leading by ``lead``, the other digits as far
+    as ``like`` says (0.4 where it says nothing): for the attempts' rules
+    (:func:`gridsight.games.disco_zoo.screen_text.taps_left`) without a screen."""
+    gaps = [0.4] * 10
+    for n, gap in like.items():
+        gaps[n] = gap
+    gaps[value] = 0.0
+    return NumberRead(value, lead, ((value, lead),), (tuple(gaps),))
