@@ -384,9 +384,11 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
     candidates = inside(between(rows, cols, min_width=facts["board_min_width"],
                                 keep=LATTICES_KEPT, shifts=LATTICE_SHIFTS))
     token = _PICTURE_HUE.set(_picture_hue(image, candidates, facts))
+    pale = _PICTURE_PALE.set(_picture_pale(image, candidates))
     try:
         return _locate_among(image, candidates, inside, between)
     finally:
+        _PICTURE_PALE.reset(pale)
         _PICTURE_HUE.reset(token)
 
 
@@ -437,7 +439,7 @@ def _locate_among(image: np.ndarray, candidates: list[Lattice], inside, between
         detail = "no lattice of tiles" if best is None else \
             "best lattice: its grass tiles show none of its lines" if best[4] else \
             f"best lattice: {best[0]:.0%} of its tiles look like rescue tiles"
-        raise BoardNotFoundError("disco-zoo", detail)
+        raise BoardNotFoundError("disco-zoo", detail + _grey_lawn(image, candidates))
     plausibility, _, lattice, tiles, _, _ = best
     tiles = dirt_on_the_lawn(image, lattice, tiles)
     missed: list[Panel] = []  # the cards found beside one missed (none taken)
@@ -4187,8 +4189,81 @@ GRASS_SATURATION = 50  # a lawn's least saturation (0-255) for grass
 
 
 def _is_green(lab: np.ndarray, hue_range: list[float]) -> bool:
+    """Whether a lawn's colour ``lab`` is grass: of a hue within ``hue_range`` and saturated
+    from :data:`GRASS_SATURATION` up, or (within :func:`locate_rescue`) down to
+    :data:`SATURATION_LEAST` when it is the picture's own pale lawn (:func:`_picture_pale`)."""
     hue, saturation = _hue_of(lab)
-    return hue_range[0] <= hue <= hue_range[1] and saturation >= GRASS_SATURATION
+    if not hue_range[0] <= hue <= hue_range[1]:
+        return False
+    if saturation >= GRASS_SATURATION:
+        return True
+    pale = _PICTURE_PALE.get()
+    return pale is not None and saturation >= SATURATION_LEAST and \
+        float(np.linalg.norm(lab - pale)) < PALE_NEAR
+
+
+# A capture's colour shift greys a grass as it turns its hue (below): the widest skin's grass
+# (saturation 70-255, any lightness 95-245) comes out under GRASS_SATURATION for 0.41% of its
+# draws through the measuring script's shift (each channel 0.9-1.1x and 8 levels; simulated,
+# 200000 draws), under 30 for 0.02%. The lawn of the lattice with the strongest lines the
+# picture proposes, of a grass hue and saturated from SATURATION_LEAST up, is the board's own
+# grass then, and a lawn within PALE_NEAR (Lab) of its colour reads as grass
+# (:func:`_picture_pale`); any other lawn still needs GRASS_SATURATION.
+SATURATION_LEAST = 30
+PALE_NEAR = 10.0
+_PICTURE_PALE: ContextVar[np.ndarray | None] = ContextVar("picture_pale", default=None)
+
+
+def _grey_lawn(image: np.ndarray, candidates: Sequence[Lattice]) -> str:
+    """Words for a refusal (``"; ..."``) when the lawn (:data:`MIN_GROUND` tiles or more) of
+    the lattice with the strongest lines of ``candidates`` is of a grass hue but not read as
+    grass for its greyness (:func:`_is_green`), else ``""``: the lattice the refusal names may
+    be another, and the board's own then read nothing for its grass's colour alone (widest
+    1262219 before :func:`_picture_pale`: refused as "its grass tiles show none of its lines",
+    a lattice over the ground below the board)."""
+    strongest = max(candidates, key=lambda lat: lat.score, default=None)
+    if strongest is None or strongest.score < 0:
+        return ""
+    _, grass, _, _, ground = _lawn_of(_tile_patches(image, strongest), strongest.cols)
+    hue, saturation = _hue_of(grass)
+    hue_range = _ground_hue(screen_facts())
+    if ground.sum() < MIN_GROUND or _is_green(grass, hue_range) or \
+            not hue_range[0] <= hue <= hue_range[1]:
+        return ""
+    why = f"under {SATURATION_LEAST}" if saturation < SATURATION_LEAST else \
+        f"under {GRASS_SATURATION}, and read so its lines do not show both ways"
+    return (f"; the lattice with the strongest lines has a lawn of a grass's hue too grey to "
+            f"read as grass (saturation {saturation} of 255, {why})")
+
+
+def _picture_pale(image: np.ndarray, candidates: Sequence[Lattice]) -> np.ndarray | None:
+    """The colour (Lab) of the lawn (:data:`MIN_GROUND` tiles or more) of the lattice with
+    the strongest lines of ``candidates`` when it is of a grass hue (:func:`_ground_hue`),
+    saturated from :data:`SATURATION_LEAST` up to under :data:`GRASS_SATURATION`, and, read
+    as grass, shows the lattice's lines both ways (:func:`_lines_shown`, ``long``), else
+    ``None``: the board is 5x5 grass tiles parted by thin darker lines (issue 18), the
+    picture's strongest lattice, and its grass's greyness is what the capture made of it.
+    Widest 1262219 at 0.55x (Jungle, a pale cyan-green grass, saturation 71 drawn, 42 as
+    read) and fresh widest 1263013 at 1.79x (Mars, a grey olive grass, 33): the board's own
+    lattice, the strongest proposed, read nothing; both refused. The lines keep a pale ground
+    out: widest 1244016 at 1.00x (Moon), the strongest lattice over the speckled grey-teal
+    ground beside the board (hue 87, saturation 35), no line dipping between its "grass"."""
+    strongest = max(candidates, key=lambda lat: lat.score, default=None)
+    if strongest is None or strongest.score < 0:
+        return None
+    _, grass, _, _, ground = _lawn_of(_tile_patches(image, strongest), strongest.cols)
+    hue, saturation = _hue_of(grass)
+    hue_range = _ground_hue(screen_facts())
+    if ground.sum() < MIN_GROUND or not SATURATION_LEAST <= saturation < GRASS_SATURATION or \
+            not hue_range[0] <= hue <= hue_range[1]:
+        return None
+    token = _PICTURE_PALE.set(grass)
+    try:
+        tiles, _ = read_tiles(image, strongest)
+        shown, _ = _lines_shown(image, strongest, tiles, True)
+    finally:
+        _PICTURE_PALE.reset(token)
+    return grass if shown == {"h", "v"} else None
 
 
 # The grass hue the reader takes (``ground_hue``, 20-100 of OpenCV's 0-180) is the game's
