@@ -11,7 +11,12 @@ strongest proposed and reading nothing; now exact with ``--animals``. A refusal 
 still too grey says so (:func:`screen._grey_lawn`): 1262219's words named a lattice below
 the board whose grass showed no lines. Widest 1244016 at 1.00x (Moon): the strongest lattice
 lies over the speckled grey-teal ground beside the board (saturation 35), no line dipping
-between its tiles: not taken for grass, refused as before, in words that say why."""
+between its tiles: not taken for grass, refused as before, in words that say why.
+
+Fresh widest 1284000 at 0.52x (Jungle, a checkered lawn, its dirt a dark olive 15 Lab from
+the grass): six tapped tiles stated untapped with ``--animals`` (main's WRONG, in the fresh
+block measured): :func:`screen.dirt_on_the_lawn` measured the lighter squares against the
+darker squares' green, their kind split by the dirt (:func:`screen._shade_among`)."""
 
 from __future__ import annotations
 
@@ -19,7 +24,7 @@ import pytest
 
 from gridsight.games.disco_zoo import screen
 from gridsight.vision.errors import BoardNotFoundError
-from kit.disco_reads import assert_no_kind_wrong, seed_read
+from kit.disco_reads import assert_no_kind_wrong, kinds_of, seed_read
 from kit.disco_screens import real_screen
 
 
@@ -59,3 +64,16 @@ def test_a_grey_ground_with_no_lines_is_not_read_as_grass():
     assert one.screen is None
     assert "too grey to read as grass (saturation 35 of 255" in one.refused, one.refused
     assert "its lines do not show both ways" in one.refused, one.refused
+
+
+def test_tapped_dirt_near_a_checkered_lawn_is_not_stated_untapped():
+    one = seed_read(1284000, base=1284000)
+    assert one.refused is None, one.refused
+    one.assert_read_right()
+    tiles = one.screen.tiles
+    truth = kinds_of(one.text)
+    tapped = [(r, c) for r, row in enumerate(truth) for c, kind in enumerate(row)
+              if kind == "empty"]
+    assert len(tapped) == 6
+    for r, c in tapped:  # dirt of the grass's hue: unread, never grass
+        assert tiles[r][c].kind != "ground", (r, c, tiles[r][c])
