@@ -4535,12 +4535,50 @@ def read_counter(image: np.ndarray, lattice: Lattice, cards: tuple[CardSeen, ...
     no warning, the attempts stated wrong with ``--animals``).
 
     A "card" wider than the board holding no box row and no sprite is the title bar taken for
-    one (:func:`_the_bar`): it is left out, the bar then sought above the board."""
+    one (:func:`_the_bar`): it is left out, the bar then sought above the board. So are
+    ``missed`` panels that are the title bar parted by its number (:func:`_bar_parted`)."""
     cards = tuple(card for card in cards if not _the_bar(card, lattice))
-    boxes = [card.panel.box for card in cards] or [panel.box for panel in missed]
+    if cards or not missed:
+        return _counter_above(image, lattice, cards,
+                              [card.panel.box for card in cards])[0]
+    number, word = _counter_above(image, lattice, cards, [panel.box for panel in missed])
+    below, counter = _counter_above(image, lattice, cards, [])
+    if counter is not None and _bar_parted(counter, word, [panel.box for panel in missed]):
+        return below
+    return number
+
+
+PARTED_BAR = 0.75  # a word spanning this share of the panels' rows between them parts a bar
+
+
+def _bar_parted(counter: Box, word: Box | None, panels: Sequence[Box]) -> bool:
+    """Whether the panels found beside a missed card (``panels``) are the title bar, parted
+    by its number: the word sought above the board (``counter``, its box in the picture)
+    stands between them, over :data:`PARTED_BAR` of their rows at least, taller than the word
+    found above them (``word``, or none): a card's picture stands inside its own panel, over
+    its upper part, never between panels across their whole height. Variants 1275004 ``j40`` (widest, Moon, its dark cards
+    unfound): the big 3 (87 px, its pitch 57) parted the red bar into two panels 93 px tall,
+    taken for cards beside a missed one; the counter was sought above them, in the phone's
+    status bar, the battery's box read 0 by 0.069 at every cut, "taps: 0" for 3 stated with
+    --animals and no warning."""
+    x, y, width, height = counter
+    middle = x + width / 2
+    top = min(box[1] for box in panels)
+    foot = max(box[1] + box[3] for box in panels)
+    rows = min(y + height, foot) - max(y, top)
+    return (rows >= PARTED_BAR * (foot - top)
+            and not any(box[0] <= middle <= box[0] + box[2] for box in panels)
+            and (word is None or height > word[3]))
+
+
+def _counter_above(image: np.ndarray, lattice: Lattice, cards: tuple[CardSeen, ...],
+                   boxes: Sequence[Box]) -> tuple[NumberRead, Box | None]:
+    """:func:`read_counter` above ``boxes`` (the cards', or the panels found beside a missed
+    card; none: above the board), and the box in the picture of the tallest word any ink cut
+    found there (``None``: none found), read or not."""
     bottom = min((box[1] for box in boxes), default=int(lattice.y - lattice.pitch_y))
     if bottom < 8:
-        return NumberRead(None, 0.0, ())
+        return NumberRead(None, 0.0, ()), None
     width = lattice.cols * lattice.pitch_x
     left = min([box[0] for box in boxes] + [lattice.x]) - 0.12 * width
     right = max([box[0] + box[2] for box in boxes] + [lattice.x + width]) + 0.12 * width
@@ -4563,6 +4601,9 @@ def read_counter(image: np.ndarray, lattice: Lattice, cards: tuple[CardSeen, ...
     # fill at the lowest cut; the other two read 9 with a lead of 0.11, and the counter was
     # left unread).
     tallest = max((box[3] for _, box in placed if box is not None), default=0)
+    found = max((box for _, box in placed if box is not None), key=lambda b: b[3],
+                default=None)
+    word = None if found is None else (found[0] + xa, *found[1:])
     cuts = [(read, box, level) for (read, box), level in zip(placed, INK_LEVELS)
             if read is not None and read.digits and box is not None
             and box[3] >= 0.6 * tallest]
@@ -4570,38 +4611,38 @@ def read_counter(image: np.ndarray, lattice: Lattice, cards: tuple[CardSeen, ...
                   if box is not None for glyph in cut)
     taken = [(read, box) for read, box, _ in cuts]
     if len(taken) < 2:
-        return NumberRead(None, 0.0, ())
+        return NumberRead(None, 0.0, ()), word
     # The cuts must have read one word: the same digits found in two places (a window's
     # edge at one cut, another's at the next, each taken for a 1: no-game desktop 97005)
     # are no counter read twice.
     if not all(_same_place(box, taken[0][1]) for _, box in taken[1:]):
-        return NumberRead(None, 0.0, ())
+        return NumberRead(None, 0.0, ()), word
     # The counter stands in the title bar, never on a card: a word in the place of a card's
     # picture found is that picture (fresh widest 1138005 at 0.5x: the bar's 1 drawn 1.6
     # tiles tall, its label's letters too small to mark it, dropped as too tall; the Bat's
     # picture under it, in the rows the card's top tucked under the bar lets the band reach,
     # read 0 by 0.03 at every cut, "taps: 0" for 1 stated with --animals and no warning).
     if any(_on_a_picture(box, xa, cards) for _, box in taken):
-        return NumberRead(None, 0.0, ())
+        return NumberRead(None, 0.0, ()), word
     number = agreed([read for read, _ in taken])
     # A word touching the picture's top may be cut by it: a crop into the title bar leaves a
     # digit's lower part, and a 5's is a 3's (fresh 570016 cropped 0.43 into its bar: 5 left
     # read 3, the board's count, with no warning). Read, never sure (a tight bar's outlined
     # digits touch it whole: 7056 at 0.6x).
     if any(box[1] <= 0 for _, box in taken):
-        return replace(number, agree=False)
+        return replace(number, agree=False), word
     # A word hanging from a row of ink across the band (dropped as an edge between bars) came
     # down from above the bar: a phone's notch over it, the digit joined to it (wider 940012
     # with a notch: the black pill and the 2 under it one glyph under the status bar, read 7
     # at every cut by 0.078, "taps: 7" for 2 stated with no warning as bought attempts). The
     # counter stands inside its bar, clear of its edges: nothing is read.
     if any(_hangs_from_an_edge(distance > level, box) for _, box, level in cuts):
-        return NumberRead(None, 0.0, ())
+        return NumberRead(None, 0.0, ()), word
     # A word parted from a blob it touched (:func:`_parted_from_a_blob`: a phone's notch)
     # may have lost a part under it: sure only when read clearly (:data:`PARTED_LEAD`).
     if blobbed and number.lead < PARTED_LEAD:
-        return replace(number, agree=False)
-    return number
+        return replace(number, agree=False), word
+    return number, word
 
 
 PARTED_LEAD = 0.15  # a word parted from a blob is sure only when it leads by this much (the
