@@ -4556,11 +4556,11 @@ def _bar_parted(counter: Box, word: Box | None, panels: Sequence[Box]) -> bool:
     by its number: the word sought above the board (``counter``, its box in the picture)
     stands between them, over :data:`PARTED_BAR` of their rows at least, taller than the word
     found above them (``word``, or none): a card's picture stands inside its own panel, over
-    its upper part, never between panels across their whole height. Variants 1275004 ``j40`` (widest, Moon, its dark cards
-    unfound): the big 3 (87 px, its pitch 57) parted the red bar into two panels 93 px tall,
-    taken for cards beside a missed one; the counter was sought above them, in the phone's
-    status bar, the battery's box read 0 by 0.069 at every cut, "taps: 0" for 3 stated with
-    --animals and no warning."""
+    its upper part, never between panels across their whole height. Variants 1275004
+    ``j40`` (widest, Moon, its dark cards unfound): the big 3 (87 px, its pitch 57) parted
+    the red bar into two panels 93 px tall, taken for cards beside a missed one; the counter
+    was sought above them, in the phone's status bar, the battery's box read 0 by 0.069 at
+    every cut, "taps: 0" for 3 stated with --animals and no warning."""
     x, y, width, height = counter
     middle = x + width / 2
     top = min(box[1] for box in panels)
