@@ -2000,13 +2000,17 @@ def classify_boxes(cards: tuple[CardSeen, ...], facts: dict,
         clear = min(1.0, min(m for _, _, m in mine) / (4 * FILL_MARGIN))
         confidence = float(card.row.regularity * clear) if len(kinds) == 0 else 0.0
         blind = no_middle(card.row) and not _split_clearly(card.row, mine)
+        # (a shallow row's fills keep their rarity; how many it reads is not counted on)
+        shallow = shallow_middles(card.row, card.panel.color, [f for f, _, _ in mine]) and \
+            not _split_clearly(card.row, mine)
         if blind:  # no middle to show a fill: none read, not counted on (as clear as read)
             mine, rarity = [(False, "", margin) for _, _, margin in mine], ""
         if card.faint_row:
             confidence = min(confidence, FAINT_ROW)
         # A small box read filled is a fill (its rarity counts); one read unfilled may be a
         # fill blended away, so how many are filled is not counted on.
-        sure = min(min(b[2], b[3]) for b in card.row.boxes) >= MIN_FILL_SIDE and not blind
+        sure = min(min(b[2], b[3]) for b in card.row.boxes) >= MIN_FILL_SIDE and not blind \
+            and not shallow
         read = BoxesSeen(len(card.row.boxes), sum(f for f, _, _ in mine), rarity, confidence,
                          card.row.boxes, tuple(f for f, _, _ in mine), sure)
         # (a tint read clearly stands over fills read unclearly: see above SPLIT_CLEAR)
@@ -2191,6 +2195,47 @@ def no_middle(row: BoxRow) -> bool:
     (:data:`NO_MIDDLE`; ``False`` when none could be measured)."""
     inner = [side for side in row.inner if side == side]  # (nan: not measured)
     return bool(inner) and float(np.median(inner)) < NO_MIDDLE
+
+
+# A row whose middles measure small (:func:`small_insides`) and, where read unfilled, lie near
+# their light border's colour may hide a fill there, as a small box does (MIN_FILL_SIDE): the
+# median unfilled box's middle under SHALLOW of the way from the light border to the card's
+# colour (an unfilled middle of its own shows the card's shade, far from the border; a pixel of
+# it, blurred by the scale and JPEG, is mostly border and measures wider than it is). Variants
+# 1256000 at 0.6x as JPEG 60: boxes of 14 px with 6 px borders drawn at 8 px, middles of 1.2 px
+# measured 3-4, 0.3 of the way; the Marsmot's "1 of 4" (a dark olive fill, 0.3 of it showing)
+# read "0 of 4" at 0.54 and counted on, and its found tile was stated Rover with ``--animals``.
+# Such a row's count is not counted on (``fills_sure`` False); its fills keep their rarity
+# (session 47 read such rows blind, as NO_MIDDLE does, and lost the rarity of right fills:
+# 7089's rare Kakapo, widest 850045's rare Squirrel). Only boxes read unfilled are weighed: a
+# fill's middle is its own colour, wherever it lies (7089's Kakapo, two rare fills 0.04-0.1 of
+# the way, read right). Variants 1256000 (10; 0.6x+JPEG 60, 0.5x, 0.75x), 1290000 (10; 0.6x+
+# JPEG 60, 0.5x, JPEG 60) and 20 Mars/Moon screens of 1270000 lost no exact read.
+SHALLOW = 0.4
+DEEP_ENOUGH = 8.0  # (Lab) a card this near its boxes' light border measures no share
+
+
+def shallow_middles(row: BoxRow, card: tuple[float, float, float],
+                    fills: Sequence[bool] = ()) -> bool:
+    """Whether a row's boxes' middles are small (:func:`small_insides`) and those of the
+    boxes read unfilled (``fills``: each box's verdict; none given, every box) lie under
+    :data:`SHALLOW` of the way from their light border to the card's colour ``card`` (BGR),
+    the median of those boxes' shares: the middle shows its border, and a fill blended away there
+    would look unfilled. ``False`` when no such box's border stands :data:`DEEP_ENOUGH` from
+    the card, or every box is read filled."""
+    if not small_insides(row):
+        return False
+    ref = _lab(np.array(card, np.float32))
+    shares = []
+    for k, (inside, light) in enumerate(zip(row.insides, row.lights or row.borders)):
+        if k < len(fills) and fills[k]:
+            continue
+        edge = _lab(np.array(light, np.float32))
+        depth = float(np.linalg.norm(ref - edge))
+        if depth >= DEEP_ENOUGH:
+            shares.append(float(np.linalg.norm(_lab(np.array(inside, np.float32)) - edge))
+                          / depth)
+    return bool(shares) and float(np.median(shares)) < SHALLOW
 
 
 def small_insides(row: BoxRow) -> bool:
