@@ -644,6 +644,11 @@ def _narrower_board(image: np.ndarray, best: _Best, inside) -> _Best:
 # of a colour not taken for grass (:func:`_paler_lawn`).
 PALER_STRONGER = 4.0
 PALER_OVER = 0.5  # ... covering this share of the taken lattice's area or more
+# ... or this many times as strong, on the taken lattice's own lines (its pitch, within
+# ACROSS_SLACK, moved by whole tiles, within PALER_ON_LINES of the pitch): their shared tiles
+# are the same tiles, read as grass by the lattice taken (:func:`_on_the_same_lines`)
+PALER_ALIGNED = 1.5
+PALER_ON_LINES = 0.1
 
 
 def _stronger_over(lattice: Lattice, proposed: Sequence[Lattice], stronger: float,
@@ -664,6 +669,18 @@ def _stronger_over(lattice: Lattice, proposed: Sequence[Lattice], stronger: floa
             yield other
 
 
+def _on_the_same_lines(lattice: Lattice, other: Lattice) -> bool:
+    """Whether ``other`` lies on ``lattice``'s lines: its pitch both ways (within
+    :data:`ACROSS_SLACK`), its corner moved from ``lattice``'s by whole tiles (within
+    :data:`PALER_ON_LINES` of the pitch) each way."""
+    for pitch, own, there, here in ((lattice.pitch_x, other.pitch_x, other.x, lattice.x),
+                                    (lattice.pitch_y, other.pitch_y, other.y, lattice.y)):
+        moved = (there - here) / pitch
+        if abs(own / pitch - 1.0) > ACROSS_SLACK or abs(moved - round(moved)) > PALER_ON_LINES:
+            return False
+    return True
+
+
 def _paler_lawn(image: np.ndarray, lattice: Lattice, proposed: Sequence[Lattice]) -> None:
     """:class:`BoardNotFoundError` when a lattice proposed by its lines (``proposed``) lies
     over ``lattice`` (the one taken: :data:`PALER_OVER` of its area or more), with lines
@@ -678,14 +695,29 @@ def _paler_lawn(image: np.ndarray, lattice: Lattice, proposed: Sequence[Lattice]
     over the board and the green ground above and beside it, read 23 of its 25 tiles, the
     ground's green taken for the grass: two tapped tiles and the found Pika stated untapped
     with ``--animals``. Refused now, in words (a bar on the lines alone refused boards of
-    faint lines that score 0.03)."""
+    faint lines that score 0.03).
+
+    A lattice on the taken one's own lines (:func:`_on_the_same_lines`) is weighed from
+    :data:`PALER_ALIGNED` times its lines: the tiles they share are the same tiles, read as
+    grass by the lattice taken only because its lawn's colour (their median) takes in what
+    lies past the board. Fresh widest 1265007 at 2.89x (Northern, a grey-olive grass of
+    saturation 30 and a teal ground of its lightness round the board, 13 Lab apart): the
+    board's own lattice (lines 0.49) read as nothing; the lattice two columns right (0.22),
+    its right two columns over the ground, read every tile grass, its lawn's median
+    saturated 53; its grass showed the board's lines (:func:`_not_going_on` asked nothing)
+    and read every tile (no wider search): five tapped tiles stated untapped both ways.
+    Refused now, in these words."""
     facts = screen_facts()
-    for other in _stronger_over(lattice, proposed, PALER_STRONGER, PALER_OVER):
+    rivals = {id(other): other for other in _stronger_over(lattice, proposed, PALER_STRONGER,
+                                                           PALER_OVER)}
+    rivals.update((id(other), other) for other in _stronger_over(
+        lattice, proposed, PALER_ALIGNED, PALER_OVER) if _on_the_same_lines(lattice, other))
+    for other in rivals.values():
         _, grass, _, _, ground = _lawn_of(_tile_patches(image, other), other.cols)
         if ground.sum() >= MIN_GROUND and not _is_green(grass, _ground_hue(facts)):
             raise BoardNotFoundError(
                 "disco-zoo", f"the board's place is unsure: a lattice with "
-                f"{other.score / max(lattice.score, 1e-9):.0f}x the lines of the one read lies "
+                f"{other.score / max(lattice.score, 1e-9):.1f}x the lines of the one read lies "
                 f"over it, its tiles a lawn of a colour not read as grass")
 
 
