@@ -9,7 +9,9 @@ board's grass and the ground, saturated 53), and with and without ``--animals`` 
 tiles were stated untapped. A lattice on the taken one's own lines with 1.5x its lines or more
 whose lawn is not read as grass now refuses the read in words
 (:func:`~gridsight.games.disco_zoo.screen._paler_lawn`,
-:func:`~gridsight.games.disco_zoo.screen._on_the_same_lines`).
+:func:`~gridsight.games.disco_zoo.screen._on_the_same_lines`). With the same session's
+pale-lawn rule (:func:`~gridsight.games.disco_zoo.screen._picture_pale`) the board's own
+lattice reads its grass, and the screen is read right there.
 """
 
 from __future__ import annotations
@@ -18,7 +20,9 @@ import pytest
 
 from gridsight.games.disco_zoo import screen
 from gridsight.vision.lattice import Lattice
+from gridsight.vision.errors import BoardNotFoundError
 from kit.disco_reads import seed_read
+from kit.disco_screens import real_screen
 
 
 @pytest.fixture(scope="module")
@@ -26,11 +30,26 @@ def widest_1265007():
     return seed_read(1_265_007, base=1_265_000)
 
 
-def test_a_lattice_two_columns_off_a_paler_board_is_refused(widest_1265007):
+def test_a_lattice_two_columns_off_a_paler_board_is_refused(monkeypatch):
+    # without the pale-lawn rule of the same session (:func:`screen._picture_pale`, which
+    # reads this grass on the board's own lattice): as for a grass greyer still
+    monkeypatch.setenv("GRIDSIGHT_OCR", "off")
+    monkeypatch.setattr(screen, "SATURATION_LEAST", screen.GRASS_SATURATION)
+    _, _, image, _ = real_screen(7, 1_265_000, widest="all")
+    with pytest.raises(BoardNotFoundError) as refused:
+        screen.locate_rescue(image)
+    assert "a lawn of a colour not read as grass" in str(refused.value)
+    assert "the board's place is unsure" in str(refused.value)
+
+
+def test_the_grey_olive_board_is_read_on_its_own_lattice(widest_1265007):
+    # with both of the session's rules: the board's own lattice (lines 0.49, x 177), its
+    # tapped tiles unread and settled empty by the counter and the boxes, nothing stated wrong
     seen = widest_1265007
-    assert seen.screen is None, seen.screen.lattice
-    assert "a lawn of a colour not read as grass" in seen.refused, seen.refused
-    assert "the board's place is unsure" in seen.refused
+    assert seen.screen is not None, seen.refused
+    assert seen.screen.lattice.x == pytest.approx(177.4, abs=3.0)
+    assert seen.screen.lattice.pitch_x == pytest.approx(113.1, abs=2.0)
+    seen.assert_read_right()
 
 
 def _lattice(x: float, y: float, pitch: float = 100.0, score: float = 0.2) -> Lattice:
