@@ -34,6 +34,8 @@ SMALLEST: dict[str, list[str]] = {
     # (seed 7002: 1.7 s of CPU in all, against 3.2 s for the first seed, 7000; its old ways
     # still twice the new's CPU)
     "bench_reader_speed.py": ["--screens", "1"],
+    # (OCR off: about 2 s of CPU with its read; the first screen settles 884 choices)
+    "bench_settle.py": ["--screens", "1", "--rounds", "1", "--ocr", "off"],
     "bench_read_fast.py": ["--screens", "1", "--no-warm", "--seed", "7002"],
     # (one game, one further screenshot: 1 s of CPU against 3.3 s for all three games' two)
     "bench_calibrated_packs.py": ["--shots", "1", "--games", "tile-path"],
@@ -152,6 +154,10 @@ PRINTS: dict[str, list[str]] = {
                               r"both ways on 1 of 1",
                               r"the reader: baseline [\d.]+ CPU s, shipped [\d.]+ s, ratio "
                               r"[\d.]+"],
+    "bench_settle.py": [r"\d+ settlings from 1 real-look screens \(plain, OCR off\) from \d+, "
+                        r"1 rounds: settled alike all three ways on (\d+) of \1\n",
+                        r"the settling: baseline [\d.]+ CPU s, the 47th session's [\d.]+ s, "
+                        r"shipped [\d.]+ s, ratio [\d.]+ \(against the 47th's [\d.]+\)"],
     "bench_disco_settle.py": [r"afresh [\d.]+ s \(baseline\), remembered [\d.]+ s, ratio "
                               r"[\d.]+; same reading on 1 of 1",
                               *(rf"{step} +\d+ asked: baseline +[\d.]+ s, as shipped +[\d.]+ "
@@ -168,7 +174,7 @@ SCREEN_READING = frozenset({
     "bench_analyze.py", "bench_by_boxes.py", "bench_calibrated_packs.py", "bench_desktop.py",
     "bench_desktop_search.py", "bench_disco_screen.py", "bench_locate_screen.py",
     "bench_disco_settle.py", "bench_read_fast.py", "bench_panel_search.py",
-    "bench_reader_speed.py",
+    "bench_reader_speed.py", "bench_settle.py",
     "bench_room_exactness.py",
     "bench_tile_rooms.py", "bench_vision.py",
     "disco_zoo_counter.py", "disco_zoo_names.py", "disco_zoo_ocr.py", "disco_zoo_variants.py",

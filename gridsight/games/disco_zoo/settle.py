@@ -78,17 +78,18 @@ def settle(clues: Sequence[CardClue], found: Sequence[tuple[Cell, tuple[str, ...
     board = (tuple(clues), tuple((cell, tuple(rarities)) for cell, rarities in found),
              tuple(empty))
     surely = frozenset(sure)
+    counts = tuple(clue.found for clue in clues)  # (all :func:`_stands` asks of the clues)
     for name in regions:
         per_card = [_fitting(catalogue.regions[name] + catalogue.pets, clue,
                              names[k] if k < len(names) else None)
                     for k, clue in enumerate(clues)]
         if any(not options for options in per_card):
             continue
-        weighed = _weighed((*board, name, taps, unread, surely))
+        weighed = _weighed((*board[1:], name, taps, unread, surely))
         for choice in _apart(per_card):
             if len(standing) >= MAX_CHOICES:
                 break
-            key = tuple(map(id, choice))
+            key = tuple(sorted(zip(map(id, choice), counts)))  # (ids apart: no count compared)
             seen = weighed.get(key)
             if seen is None:  # (the choice kept with its answer: its animals' ids stay theirs)
                 seen = weighed[key] = (choice, _stands(choice, *board, name, taps, unread,
@@ -107,11 +108,10 @@ def settle(clues: Sequence[CardClue], found: Sequence[tuple[Cell, tuple[str, ...
 def _fitting(pool: Sequence[Animal], clue: CardClue,
              names: Sequence[str] | None) -> list[Animal]:
     """The animals of ``pool`` a card's clues (and its name's candidates, when read) allow."""
-    catalogue = load_catalogue()
-    keys = {catalogue.canonical_key(n) for n in names} if names is not None else None
+    keys = {_canonical(n) for n in names} if names is not None else None
     out = []
     for animal in pool:
-        if keys is not None and catalogue.canonical_key(animal.name) not in keys:
+        if keys is not None and _canonical(animal.name) not in keys:
             continue
         if colour_rules_out(animal, clue.rarity, clue.size):
             continue
@@ -121,6 +121,21 @@ def _fitting(pool: Sequence[Animal], clue: CardClue,
             continue
         out.append(animal)
     return out
+
+
+_CANONICAL: dict[str, str] = {}  # :func:`_canonical`'s keys by name
+
+
+def _canonical(name: str) -> str:
+    """The catalogue's ``canonical_key(name)`` (its aliases resolved), worked out once a name
+    (the catalogue is read once a process; every settling asked it of every animal of every
+    region for each card given names: 30655 keys, 185 settlings, 48th session)."""
+    key = _CANONICAL.get(name)
+    if key is None:
+        if len(_CANONICAL) >= 4096:  # (names read off screens are any text)
+            _CANONICAL.clear()
+        key = _CANONICAL[name] = load_catalogue().canonical_key(name)
+    return key
 
 
 def colour_rules_out(animal: Animal, rarity: str, size: int | None) -> bool:
@@ -142,25 +157,33 @@ def _apart(per_card: Sequence[Sequence[Animal]]) -> Iterator[tuple[Animal, ...]]
     """``product(*per_card)`` in its order, less the choices that name one animal twice or
     hold two pets (none of which stands): each such prefix is passed over once, not every
     choice made from it (measured: 58% of the choices made on real-look screens 1264000-007
-    were of these)."""
+    were of these). The last card's animals are added to a prefix in one comprehension, not
+    one generator each (most of the walk's own CPU went on those, 48th session)."""
+    if not per_card:
+        yield ()
+        return
+    cards = [[(animal, animal.name, animal.is_pet) for animal in options]
+             for options in per_card]
+    last = cards.pop()
     chosen: list[Animal] = []
     named: set[str] = set()
 
-    def walk(k: int, pets: int) -> Iterator[tuple[Animal, ...]]:
-        if k == len(per_card):
-            yield tuple(chosen)
+    def walk(k: int, pets: bool) -> Iterator[tuple[Animal, ...]]:
+        if k == len(cards):
+            made = tuple(chosen)
+            yield from [(*made, animal) for animal, name, pet in last
+                        if name not in named and not (pet and pets)]
             return
-        for animal in per_card[k]:
-            pet = animal.is_pet
-            if animal.name in named or pet and pets:
+        for animal, name, pet in cards[k]:
+            if name in named or pet and pets:
                 continue
             chosen.append(animal)
-            named.add(animal.name)
-            yield from walk(k + 1, pets + pet)
+            named.add(name)
+            yield from walk(k + 1, pets or pet)
             chosen.pop()
-            named.discard(animal.name)
+            named.discard(name)
 
-    return walk(0, 0)
+    yield from walk(0, False)
 
 
 #: :func:`_stands`' answers by the board (the cards' clues, the found and empty tiles, the
