@@ -416,7 +416,7 @@ def _locate_among(image: np.ndarray, candidates: list[Lattice], inside, between
     # (Whenever a tile is left unread, for any stronger lines.)
     if best is not None and best[1] >= 0 and best[5] < 1.0:
         best = _narrower_board(image, best, inside)
-    if best is not None and best[5] < 1.0:
+    if best is not None and best[1] >= 0 and best[5] < 1.0:
         best = _by_its_colours(image, best, inside, between)
     if best is not None and (best[1] >= 0 or best[4]) and best[5] < 1.0:
         best = _board_around(image, best)
@@ -644,7 +644,7 @@ COLOUR_KEPT = 3  # lattices proposed by the picture's colour edges (:func:`_by_i
 
 
 def _by_its_colours(image: np.ndarray, best: _Best, inside, between) -> _Best:
-    """``best`` (it fits none, or leaves a tile unread), or the best of the :data:`COLOUR_KEPT`
+    """``best`` (it fits but leaves a tile unread), or the best of the :data:`COLOUR_KEPT`
     lattices of the picture's colour edges (:meth:`.LatticeSearch.by_colour`, boards down to
     :data:`NARROWER` of the least width) that fits better than it and reads
     :data:`SEEN_WHOLE` of its tiles or more, more than it. The lines of a board may be
