@@ -38,6 +38,34 @@ def test_thin_lines_on_a_speckled_background_are_found_by_their_colours():
     seen.assert_read_right()
 
 
+def test_a_lattice_near_its_board_gives_way_to_the_boards_own_by_its_colours():
+    """Hybrid 700044 (the blocky tiles put back, 1.76x): the best lattice by its darkness is
+    the board's frame (x 133, pitch 69.7, 7% too wide; 20 of 25 read); the board's own, by
+    its colour edges, is taken (the truth: x 148.2, y 487.1, pitch 65.3)."""
+    from test_disco_zoo_hybrid_looks import hybrid_screen
+
+    from gridsight.games.disco_zoo.screen import locate_rescue
+
+    shot, _, image, _ = hybrid_screen(44, 700_000, ("block",))
+    h, scale = shot.geometry.homography, image.shape[1] / shot.image.shape[1]
+    lattice = locate_rescue(image).lattice
+    assert _near(lattice, h[0, 2] * scale, h[1, 2] * scale, h[0, 0] * scale), lattice
+
+
+def test_a_lattice_of_half_the_pitch_does_not_replace_one_reading_most_tiles():
+    """Harder desktop 98401, the region cutting the board's first column: the best lattice
+    lies most of a tile off the board (20 of 25 read, its last column over the ground). A
+    colour lattice of half its pitch over the board's grass read 25 grass "tiles" and lost
+    the found one; a best reading :data:`SEEN_WHOLE` gives way only to one of its pitch."""
+    from kit.desktop import real_look_rescue, sample
+
+    from gridsight.games.disco_zoo.screen import locate_rescue
+
+    _, capture, _ = sample(real_look_rescue, 98_401, fraction=(0.15, 0.40), harder=True)
+    lattice = locate_rescue(capture.image[126 : 126 + 1248, 1994 : 1994 + 511]).lattice
+    assert abs(lattice.pitch_x / 100.8 - 1) < 0.06, lattice  # the board's pitch, 100.8
+
+
 def _checker(lines: bool) -> np.ndarray:
     """A 5x5 lawn of two greens at pitch 30 from (40, 60) on grey, with or without dark lines
     between its tiles."""
