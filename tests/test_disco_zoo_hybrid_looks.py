@@ -116,7 +116,8 @@ def test_a_found_tile_cut_past_its_edge_is_told_by_its_own_look(reads):
     the board's frame (7% too wide), so the second's crop took in the line and the lawn
     beside it. Cut with them, the two sprites measured 0.35 apart (held apart) and the second
     was once stated Kiwi with no warning. Cut from the tile alone, they are 0.15 apart and the
-    second is the Bat's, with no options and with ``--animals``."""
+    second is the Bat's, with no options and with ``--animals``. (Since session 48 the
+    lattice of the board's colour edges is taken: its own tiles, the sprites twins too.)"""
     _, plain, _, _, _, named, screen = reads[
         "a found Bat told Kiwi by the cards against its own look"]
     twins = [screen.tiles[1][2].sprite, screen.tiles[2][1].sprite]
@@ -132,8 +133,11 @@ def test_a_found_tile_held_apart_from_its_twin_is_unsure_not_told_against_its_lo
     Bat's sprite, held apart from its twin, is nearer the Bat's card than the Kiwi's, and
     the Kiwi's own found tile is unread. Once stated Kiwi with no warning (the best
     assignment gave the first Bat the Bat); the cards tell a tile only an animal near its
-    own look, so it is written with both candidates and a note."""
+    own look, so it is written with both candidates and a note. (Since session 48 the board's
+    own lattice is found by its colour edges, x 149 pitch 65.7 for the truth's x 148 pitch
+    65.3, and the sprites are twins: the frame's lattice, x 133 pitch 69.7, is pinned here.)"""
     monkeypatch.setattr(screen_module, "_off_the_tile", lambda crop: (0, 0, 0, 0))
+    monkeypatch.setattr(screen_module, "_by_its_colours", lambda image, best, *_: best)
     _, text, image, _ = hybrid_screen(44, 700_000, ("block",))
     screen = locate_rescue(image)
     board = screen.board_read("disco-zoo/structure")

@@ -38,7 +38,7 @@ dark lines, near 0 on a photo, text or a smooth gradient.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 
 import cv2
@@ -168,13 +168,20 @@ class LatticeSearch:
 
     def __init__(self, image: np.ndarray) -> None:
         self.grey = _grey(image)
+        self._image = image
+        self._colour: LatticeSearch | None = None  # the search of :func:`colour_edges`
         self._work: tuple[float, _Maps] | None = None
         self._scores: dict[tuple, np.ndarray] = {}
         self._refined: dict[tuple, Lattice | None] = {}
 
     def candidates(self, rows: int, cols: int, *, min_width: float = 0.3,
-                   max_width: float = 1.0, keep: int = 3, shifts: int = 0) -> list[Lattice]:
-        """:func:`lattice_candidates` of the picture."""
+                   max_width: float = 1.0, keep: int = 3, shifts: int = 0,
+                   by_colour: bool = False) -> list[Lattice]:
+        """:func:`lattice_candidates` of the picture; ``by_colour``: of its colour edges
+        instead (:meth:`by_colour`, no shifts)."""
+        if by_colour:
+            return self.by_colour(rows, cols, min_width=min_width, max_width=max_width,
+                                  keep=keep)
         grey = self.grey
         h, w = grey.shape
         if min(h, w) < 20:
@@ -213,10 +220,55 @@ class LatticeSearch:
         shifted.sort(key=lambda lat: -lat.score)
         return out + shifted
 
+    def by_colour(self, rows: int, cols: int, *, min_width: float = 0.3,
+                  max_width: float = 1.0, keep: int = 3) -> list[Lattice]:
+        """The ``keep`` best lattices of the picture's colour edges (:func:`colour_edges`:
+        where one tile's colour meets another's, as well as its lines), each scored by the
+        picture's own lines as :meth:`candidates` scores its shifted ones, those scoring
+        above 0, best by their colour edges first.
+
+        A lawn with no line between its tiles (a checker of two greens, dark tapped tiles)
+        shows its lattice by its tiles' edges alone; a board's thin lines over a speckled
+        background score below the speckle's and a title bar's lines by their darkness
+        (a valley: the speckle's dots are valleys too, past the board's ends as well as
+        between its lines). By its colour edges each is the best lattice of its picture
+        (widest 1262208, variants 1272003 and 1272004). A lattice of a picture's grey is
+        found in its colour edges too (the lines' two sides): the caller adds these to its
+        own, not for them."""
+        if self._colour is None:
+            colour = self._image if self._image.ndim == 3 else \
+                cv2.cvtColor(self._image.astype(np.uint8), cv2.COLOR_GRAY2BGR)
+            self._colour = LatticeSearch(colour_edges(colour))
+        factor, loose = self._maps()
+        out = []
+        for lattice in self._colour.candidates(rows, cols, min_width=min_width,
+                                               max_width=max_width, keep=keep):
+            score = _coarse_one(loose, rows, cols, round(lattice.x * factor),
+                                round(lattice.y * factor), lattice.pitch_x * factor)
+            if score > 0:
+                out.append(replace(lattice, score=score))
+        return out
+
     def _maps(self) -> tuple[float, _Maps]:
         if self._work is None:
             self._work = _working_maps(self.grey)
         return self._work
+
+
+EDGE_GAIN = 0.5  # grey levels of :func:`colour_edges` a Lab level of step darkens
+
+
+def colour_edges(image: np.ndarray) -> np.ndarray:
+    """A grey picture dark where ``image``'s colour changes (the largest Lab channel step,
+    Sobel, across either way, times :data:`EDGE_GAIN`), white where it is even: a tile
+    edge, a colour line's sides, become dark lines :class:`LatticeSearch` finds."""
+    lab = cv2.cvtColor(image, cv2.COLOR_BGR2LAB).astype(np.float32)
+    step = np.zeros(lab.shape[:2], np.float32)
+    for c in range(3):
+        for dx, dy in ((1, 0), (0, 1)):
+            step = np.maximum(step, np.abs(cv2.Sobel(lab[:, :, c], cv2.CV_32F, dx, dy,
+                                                     ksize=3)))
+    return 255 - np.minimum(255, step * EDGE_GAIN)
 
 
 def lattices_at(image: np.ndarray, rows: int, cols: int,

@@ -418,6 +418,8 @@ def _locate_among(image: np.ndarray, candidates: list[Lattice], inside, between
     # (Whenever a tile is left unread, for any stronger lines.)
     if best is not None and best[1] >= 0 and best[5] < 1.0:
         best = _narrower_board(image, best, inside)
+    if best is not None and best[1] >= 0 and best[5] < 1.0:
+        best = _by_its_colours(image, best, inside, between)
     if best is not None and (best[1] >= 0 or best[4]) and best[5] < 1.0:
         best = _board_around(image, best)
     if best is not None and best[1] >= 0 and best[5] < 1.0:
@@ -638,6 +640,44 @@ def _narrower_board(image: np.ndarray, best: _Best, inside) -> _Best:
             found[2].score > best[2].score * CLEARLY_STRONGER:
         return found  # (a board with a row under a toast: see above)
     return best
+
+
+COLOUR_KEPT = 3  # lattices proposed by the picture's colour edges (:func:`_by_its_colours`)
+# A best that reads SEEN_WHOLE of its tiles lies near its board: a colour lattice replaces it
+# only at its pitch within this share (:func:`_by_its_colours`).
+COLOUR_NEAR_PITCH = 0.1
+
+
+def _by_its_colours(image: np.ndarray, best: _Best, inside, between) -> _Best:
+    """``best`` (it fits but leaves a tile unread), or the best of the :data:`COLOUR_KEPT`
+    lattices of the picture's colour edges (:meth:`.LatticeSearch.by_colour`, boards down to
+    :data:`NARROWER` of the least width) that fits better than it and reads
+    :data:`SEEN_WHOLE` of its tiles or more, more than it. The lines of a board may be
+    proposed by no search of its darkness: a lawn with no line between its grass tiles
+    (widest 1262208 at 0.95x: a checker of two greens, a board 0.47 of the width; the
+    proposals of pitch 43 and more, then lattices a row or a column off it, refused), a board's
+    thin lines on a speckled background (variants 1272003: the speckle's and the title bar's
+    lines scored over the board's, the board's own never proposed), lines of the grass's
+    lightness (1272004: the lattice a row off, refused). Each board's lattice is the first by
+    its colour edges and reads every tile (1262208: 24 of 25). A best reading
+    :data:`SEEN_WHOLE` or more is replaced only by a lattice of its pitch within
+    :data:`COLOUR_NEAR_PITCH`: harder desktop 98401 cut (a lattice most of a tile off its
+    board, 20 of 25 read) took a lattice of half its pitch over the board's grass (25 grass
+    "tiles", the found one lost); hybrid 700044 (block) takes its board (x 149 p 65.7, the
+    truth x 148 p 65.3) for the board's frame (x 133 p 69.7, 20 read). ``inside``,
+    ``between``: as :func:`locate_rescue` made them."""
+    facts = screen_facts()
+    proposed = inside(between(facts["rows"], facts["cols"],
+                              min_width=facts["board_min_width"] * NARROWER,
+                              keep=COLOUR_KEPT, by_colour=True))
+    if best[5] >= SEEN_WHOLE:
+        proposed = [lattice for lattice in proposed
+                    if abs(lattice.pitch_x / best[2].pitch_x - 1.0) <= COLOUR_NEAR_PITCH]
+    found = _best_lattice(image, proposed, None) if proposed else None
+    if found is None or found[1] < 0 or found[5] < SEEN_WHOLE or found[5] <= best[5] \
+            or found[1] <= best[1]:
+        return best
+    return found
 
 
 # A lattice over the one taken, with lines this many times as strong, whose tiles make a lawn
