@@ -1882,3 +1882,29 @@ def test_pale_floor_tiles_name_a_state_only_when_no_tile_names_it_plainly():
     stack = np.stack(tiles).astype(np.int16)
     medians = np.median(stack.reshape(len(tiles), -1, 3), axis=1)
     assert room_module._pale_groups(stack, medians, plain, -1) == {}
+
+
+def test_a_picture_cut_a_little_at_one_side_is_calibrated_at_its_measured_pitch():
+    """175506 --widest all (5.24x bilinear, ghosting 0.2, the picture cut 1.6 console pixels
+    at the left and 4.3 at the bottom: 838 wide in an 830-wide screenshot): the repeats'
+    pitch 83.78 is right, but the picture was offered only filling the screenshot (830 wide,
+    pitch 82.9, 1% small), and a place cut at the measured pitch, fitting its own looks at
+    0.008, lost to it over the whole view (its 4% cut off charged as tiles read as nothing);
+    the looks learned 1% small refused frame 0 (7% off). The measured pitch cut under a tile
+    at one side is offered too (:func:`find_screens`), such a cut charged half
+    (:data:`SHAVED_COST`): calibrated at the measured pitch, frame 0 read, 0 wrong."""
+    from gridsight.games.tile_path import room as room_module
+
+    _settings, shot, moments = rooms.one_shot_case(6, 175_506, widest="all")
+    image = without_scanlines(shot.image)
+    offered = find_screens(image, GBC, 83.78)
+    assert any(abs(s.pitch - 83.78) < 0.01 and s.clip[0] > 0 for s in offered)
+    calibrated = calibrate_room([("c", shot.image)], ROOM, "t")
+    screen = calibrated.views[0].screen
+    assert abs(screen.pitch - shot.picture[2] / 10) < 0.2 and screen.clip[0] > 0, screen
+    moment = moments[0]
+    read = room_module.read_view(moment.image, calibrated.pack)
+    tally = rooms.Tally()
+    tally.add(rooms.text_of(room_module.board_tokens(read.board, ROOM)),
+              rooms.text_of(moment.board_in_view()), moment)
+    assert tally.wrong == 0 and tally.right >= 60, tally.line()

@@ -711,6 +711,11 @@ def _hidden_share(view: View) -> float:
     return 1.0 - view.pixels.shape[0] * view.pixels.shape[1] / (wide * high * t * t)
 
 
+#: What the part of a view cut off by under a tile at each side costs over the whole view
+#: (:func:`_whole_view_cost`), a share of its tiles: half a tile read as nothing.
+SHAVED_COST = 0.5 * UNREAD_COST
+
+
 def _whole_view_cost(cost: float, view: View) -> float:
     """A place's cost over the whole view (calibration's :func:`_chosen`, reading's
     :func:`_rank`): ``cost`` (the mean over the tiles in the screenshot,
@@ -725,7 +730,8 @@ def _whole_view_cost(cost: float, view: View) -> float:
     such a place wins only when the tiles the other shows cost more than that (a view
     over the window's margin or a status bar does; a right one, a sprite or two, not)."""
     hidden = _hidden_share(view)
-    return cost * (1.0 - hidden) + UNREAD_COST * hidden
+    shaved = max(view.screen.clip) < view.screen.layout.tile_px
+    return cost * (1.0 - hidden) + (SHAVED_COST if shaved else UNREAD_COST) * hidden
 
 
 def _self_consistent(view: View, room: Room, layout: ScreenLayout,
