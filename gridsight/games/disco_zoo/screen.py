@@ -491,7 +491,11 @@ def dirt_on_the_lawn(image: np.ndarray, lattice: Lattice,
     tapped tiles all look alike, a lawn's grass shades off no further than its scatter.
     Fresh widest 1203129 at 2.65x (Polar, a checkered dark-green lawn): eight tapped tiles
     6.3-6.7 Lab from their squares' green, within 0.5 of each other, the grass tiles'
-    scatter 0.9; all eight stated untapped both ways."""
+    scatter 0.9; all eight stated untapped both ways. The other tile of its colour may lie
+    past the floor, read dirt already: fresh widest 1291123 as ``sj`` (0.6x + JPEG 60, Ice
+    Age): tapped (3,1) 7.92 Lab from the green, 1.4 from tapped (0,0) and (0,2) at 8.2 (the
+    scatter's reach 3.4), the one such tile under the floor: stated untapped with
+    ``--animals``."""
     flat = [tile for row in tiles for tile in row]
     ground = np.array([tile.kind == "ground" for tile in flat])
     if ground.sum() < MIN_GROUND:
@@ -505,9 +509,10 @@ def dirt_on_the_lawn(image: np.ndarray, lattice: Lattice,
     dirt = ground & (to_grass > far)
     # (nearer than the floor: tapped tiles alike, another of the tile's colour as far out)
     within = np.flatnonzero(ground & (to_grass > apart) & (to_grass <= far))
+    beyond = np.flatnonzero(dirt)  # (dirt past the floor: its colour the tapped tiles' too)
     for k in within:
         dirt[k] = any(np.linalg.norm(rims[k] - rims[j]) <= min(apart, to_grass[k] / 2)
-                      for j in within if j != k)
+                      for j in (*within, *beyond) if j != k)
     inner_l = np.median(stack[:, 5:27, 5:27, 0].reshape(len(flat), -1), axis=1)
     parity = np.array([(k // lattice.cols + k % lattice.cols) % 2 for k in range(len(flat))])
     out = list(flat)
