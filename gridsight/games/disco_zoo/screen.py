@@ -1266,8 +1266,10 @@ CUT_PAIRS = 4
 # Lattices (each with its shifts) the search proposes again when the lattice taken is refused
 # for going on past its edge, its grass lineless (:func:`_not_going_on_or_elsewhere`).
 LATTICES_ELSEWHERE = 8
-# ... and the :data:`LATTICES_WIDER` best of boards narrower than ``board_min_width`` (down
-# to :data:`NARROWER` of it), as :func:`_narrower_board` proposes them: fresh widest 1263005
+# ... then (when none of those is taken: wider 1243003's board is, a narrower lattice fitting
+# better but going on) the :data:`LATTICES_WIDER` best of boards narrower than
+# ``board_min_width`` (down to :data:`NARROWER` of it), as :func:`_narrower_board` proposes
+# them: fresh widest 1263005
 # at 1.26x (Ice Age, the board 0.53 of the width, no line between its tiles): the lattice
 # taken lay over the pale sky above the board, read as grass (25 of 25, lines 0.144), refused
 # for the board going on past it; the board's own, fifth of the narrower search (lines
@@ -1293,19 +1295,20 @@ def _not_going_on_or_elsewhere(image: np.ndarray, best: _Best, inside, between) 
     except BoardNotFoundError:
         facts = screen_facts()
         least = facts["board_min_width"]
-        proposed = inside(between(facts["rows"], facts["cols"], min_width=least,
-                                  keep=LATTICES_ELSEWHERE, shifts=LATTICE_SHIFTS))
-        if ELSEWHERE_NARROWER:  # (and the narrower search's, as :func:`_narrower_board`'s)
-            proposed += inside(lattice_candidates(image, facts["rows"], facts["cols"],
-                                                  min_width=least * NARROWER, max_width=least,
-                                                  keep=LATTICES_WIDER))
-        found = _best_lattice(image, proposed, best)
-        if found is None or found is best or not _whole(found):
-            raise
-        try:
-            return _not_going_on(image, _found_past_the_board(image, found))
-        except BoardNotFoundError:
-            pass
+        searches = [lambda: inside(between(facts["rows"], facts["cols"], min_width=least,
+                                           keep=LATTICES_ELSEWHERE, shifts=LATTICE_SHIFTS))]
+        if ELSEWHERE_NARROWER:  # (then the narrower search's, as :func:`_narrower_board`'s)
+            searches.append(lambda: inside(lattice_candidates(
+                image, facts["rows"], facts["cols"], min_width=least * NARROWER,
+                max_width=least, keep=LATTICES_WIDER)))
+        for search in searches:
+            found = _best_lattice(image, search(), best)
+            if found is None or found is best or not _whole(found):
+                continue
+            try:
+                return _not_going_on(image, _found_past_the_board(image, found))
+            except BoardNotFoundError:
+                pass
         raise
 
 
