@@ -1311,6 +1311,15 @@ CUT_PAIRS = 4
 # Lattices (each with its shifts) the search proposes again when the lattice taken is refused
 # for going on past its edge, its grass lineless (:func:`_not_going_on_or_elsewhere`).
 LATTICES_ELSEWHERE = 8
+# ... then (when none of those is taken: wider 1243003's board is, a narrower lattice fitting
+# better but going on) the :data:`LATTICES_WIDER` best of boards narrower than
+# ``board_min_width`` (down to :data:`NARROWER` of it), as :func:`_narrower_board` proposes
+# them: fresh widest 1263005
+# at 1.26x (Ice Age, the board 0.53 of the width, no line between its tiles): the lattice
+# taken lay over the pale sky above the board, read as grass (25 of 25, lines 0.144), refused
+# for the board going on past it; the board's own, fifth of the narrower search (lines
+# 0.159), reads all 25 once its spilling bush counts (:data:`PANEL_DECORATED`): now read.
+ELSEWHERE_NARROWER = True
 
 
 def _not_going_on_or_elsewhere(image: np.ndarray, best: _Best, inside, between) -> _Best:
@@ -1330,16 +1339,21 @@ def _not_going_on_or_elsewhere(image: np.ndarray, best: _Best, inside, between) 
         return _not_going_on(image, best)
     except BoardNotFoundError:
         facts = screen_facts()
-        proposed = inside(between(facts["rows"], facts["cols"],
-                                  min_width=facts["board_min_width"],
-                                  keep=LATTICES_ELSEWHERE, shifts=LATTICE_SHIFTS))
-        found = _best_lattice(image, proposed, best)
-        if found is None or found is best or not _whole(found):
-            raise
-        try:
-            return _not_going_on(image, _found_past_the_board(image, found))
-        except BoardNotFoundError:
-            pass
+        least = facts["board_min_width"]
+        searches = [lambda: inside(between(facts["rows"], facts["cols"], min_width=least,
+                                           keep=LATTICES_ELSEWHERE, shifts=LATTICE_SHIFTS))]
+        if ELSEWHERE_NARROWER:  # (then the narrower search's, as :func:`_narrower_board`'s)
+            searches.append(lambda: inside(lattice_candidates(
+                image, facts["rows"], facts["cols"], min_width=least * NARROWER,
+                max_width=least, keep=LATTICES_WIDER)))
+        for search in searches:
+            found = _best_lattice(image, search(), best)
+            if found is None or found is best or not _whole(found):
+                continue
+            try:
+                return _not_going_on(image, _found_past_the_board(image, found))
+            except BoardNotFoundError:
+                pass
         raise
 
 
@@ -3050,6 +3064,14 @@ PANEL_INK_FAR = 20.0  # Lab distance from the rim's colour and the fill's of an 
 # T-Rex with --animals. A rarity's fill has a colour: the least chroma of the four drawn
 # with the widest family's jitter (28 a channel) is 17.0 (rare), so a grey panel fits none.
 PANEL_GREY = 6.0  # chroma (Lab a, b) under which a panel is grey: no rarity's fill
+# A bush spilling over its tile's sides leaves the lawn's green on its rim band (read as a
+# panel tile) and in a corner of its inside round the bush: unread, and a tile of the lawn
+# for the lattice's fit (``decorated``), as a bush read so elsewhere. Fresh widest 1263005
+# at 1.26x (Ice Age, a checkered lawn with no lines, the board 0.53 of the width): a bush of
+# two greens over (3,1), a corner 0.97 the lawn's, ink 0.02; unread, the board's own lattice
+# read 96% of its tiles, under :func:`_whole`'s all, and a lattice over the pale sky was
+# taken (refused: the board going on past it).
+PANEL_DECORATED = True
 
 
 def _panel_tile(image: np.ndarray, lattice: Lattice, r: int, c: int, lab: np.ndarray,
@@ -3067,7 +3089,8 @@ def _panel_tile(image: np.ndarray, lattice: Lattice, r: int, c: int, lab: np.nda
         return TileSeen("unknown", confidence=0.0)
     panel = _dominant_each(rest[None])[0]
     if _lawn_round_a_decoration(lab[3:29, 3:29], inside, rim, panel):
-        return TileSeen("unknown", confidence=0.0)
+        # (unread, a tile of the lawn for the lattice's fit: :data:`PANEL_DECORATED`)
+        return TileSeen("unknown", confidence=0.0, decorated=PANEL_DECORATED)
     fits = _rarity_fits(panel, references, tolerance, margin)
     if float(np.hypot(panel[1], panel[2])) < PANEL_GREY:
         fits = ()  # grey: a rock, not a rarity's fill
