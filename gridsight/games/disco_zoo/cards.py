@@ -135,6 +135,7 @@ class BoxesSeen:
     fills: tuple[bool, ...] = ()
     fills_sure: bool = True
     disputed: bool = False
+    untold: bool = False  # fills not told from unfilled boxes (:func:`fills_untold`)
 
     @property
     def found(self) -> int | None:
@@ -1987,6 +1988,11 @@ def classify_boxes(cards: tuple[CardSeen, ...], facts: dict,
                                         else "" for card in cards])
     verdicts = _unsure_fills(verdicts, measured, refs, facts["rarity_tolerance"],
                              facts["rarity_margin"])
+    # (each box's distance to the rarity it is read filled with, the nearest one's for a fill
+    # of no rarity told; whether every box is read filled)
+    fill_distances = [fills.get(kind, min(fills.values())) if filled else 0.0
+                      for (_, _, fills), (filled, kind, _) in zip(measured, verdicts)]
+    all_filled = all(filled for filled, _, _ in verdicts)
     out = []
     n = 0
     for k, card in enumerate(cards):
@@ -2009,10 +2015,12 @@ def classify_boxes(cards: tuple[CardSeen, ...], facts: dict,
             confidence = min(confidence, FAINT_ROW)
         # A small box read filled is a fill (its rarity counts); one read unfilled may be a
         # fill blended away, so how many are filled is not counted on.
+        untold = fills_untold(card.row, card.panel.color, mine,
+                              [fill_distances[i] for i in range(n - len(mine), n)], all_filled)
         sure = min(min(b[2], b[3]) for b in card.row.boxes) >= MIN_FILL_SIDE and not blind \
-            and not shallow
+            and not shallow and not untold
         read = BoxesSeen(len(card.row.boxes), sum(f for f, _, _ in mine), rarity, confidence,
-                         card.row.boxes, tuple(f for f, _, _ in mine), sure)
+                         card.row.boxes, tuple(f for f, _, _ in mine), sure, untold=untold)
         # (a tint read clearly stands over fills read unclearly: see above SPLIT_CLEAR)
         stands = card.rarity not in ("", rarity) and card.rarity_confidence >= RARITY_SURE > \
             confidence
@@ -2236,6 +2244,54 @@ def shallow_middles(row: BoxRow, card: tuple[float, float, float],
             shares.append(float(np.linalg.norm(_lab(np.array(inside, np.float32)) - edge))
                           / depth)
     return bool(shares) and float(np.median(shares)) < SHALLOW
+
+
+# A row read with fills this reader cannot tell from unfilled boxes: how many it reads filled
+# is not counted on (``fills_sure`` False; its fills keep their rarity, as a shallow row's).
+# - Fills unlike each other: a box read filled UNLIKE_FILLS Lab and more from the median of
+#   its row's other boxes read filled (fills of one rarity in one row of like boxes look
+#   alike; an unfilled middle blended with its border and a neighbour's fill does not).
+#   Variants 1270538 at 0.6x as JPEG 60 (``sj``): the Horse's boxes of 9-11 px with grey
+#   borders, its one unfilled middle (a dark card shade, 6 px, mostly border and a lavender
+#   fill's colour bled from the box beside it) 19 Lab from its two rare fills (1 Lab apart)
+#   read "3 of 3" rare at 0.83 (2 drawn) and counted on.
+# - Fills like a lighter shade of the card on a screen reading no box unfilled: an unfilled
+#   box's inside may be drawn lighter than its card (the wider looks draw it 0.3-1.4 of the
+#   card), which the unfilled look (0.4-1.0 of the card) leaves out; a fill within
+#   FILL_MARGIN as near a shade LIGHTER (1.0-1.4) of the card, blended as :func:`_blended`,
+#   as its rarity's colour is not told. With a box read unfilled on the screen the screen
+#   shows its own unfilled look (:func:`_own_looks`). Wider-look 1262123 at 1.79x: insides
+#   1.35 of a green card (L* 72, the common green's 77): the three rows read "3 of 3",
+#   "4 of 4", "3 of 3" common at 0.98, 0.60, 1.0, where 0, 1, 0 are drawn.
+UNLIKE_FILLS = 3 * FILL_MARGIN
+LIGHTER = np.linspace(1.0, 1.4, 5)[:, None]
+
+
+def fills_untold(row: BoxRow, card: tuple[float, float, float],
+                 verdicts: Sequence[tuple[bool, str, float]], distances: Sequence[float],
+                 screen_filled: bool) -> bool:
+    """Whether a row's fills (``verdicts``: each box's; ``distances``: each filled box's to
+    its rarity's look) are not told from unfilled boxes (see above :data:`UNLIKE_FILLS`):
+    one unlike the row's other fills, or, on a screen whose boxes are all read filled
+    (``screen_filled``), one as near a lighter shade of the card ``card`` (BGR)."""
+    middles = [_lab(np.array(inside, np.float32)) for inside in row.insides]
+    filled = [k for k, (f, _, _) in enumerate(verdicts) if f]
+    for k in filled:
+        others = [middles[j] for j in filled if j != k]
+        if others and float(np.linalg.norm(middles[k] - np.median(np.array(others), axis=0))) \
+                >= UNLIKE_FILLS:
+            return True
+    if not screen_filled:
+        return False
+    shades = np.clip(np.array(card, np.float32) * LIGHTER, 0, 255)
+    lights = row.lights or row.borders
+    for k in filled:
+        looks = _blended(shades, np.array(row.borders[k], np.float32),
+                         np.array(lights[k], np.float32))
+        if float(np.linalg.norm(looks - middles[k], axis=1).min()) <= \
+                distances[k] + FILL_MARGIN:
+            return True
+    return False
 
 
 def small_insides(row: BoxRow) -> bool:

@@ -1598,14 +1598,19 @@ def fills_over_the_board(cards: tuple[CardSeen, ...],
     rarity. The mirror of :func:`rows_short_of_the_found`."""
     from gridsight.games.disco_zoo.settle import BOX_SURE
 
+    def fills(card: CardSeen) -> int:  # (a row's fills untold by cards.fills_untold count)
+        boxes = card.boxes
+        if boxes is None or boxes.confidence < BOX_SURE:
+            return 0
+        return boxes.filled if boxes.untold else boxes.found or 0
+
     def counted(card: CardSeen) -> bool:
-        return card.boxes is not None and card.boxes.confidence >= BOX_SURE and \
-            card.boxes.found is not None and card.boxes.found > 0
+        return fills(card) > 0
 
     may = sum(tile.kind in ("unknown", "hidden") or tile.lawn
               or (tile.kind == "found" and tile.rarities != ("pet",))
               for row in tiles for tile in row)
-    if sum(card.boxes.found or 0 for card in cards if counted(card)) <= may:  # type: ignore[union-attr]
+    if sum(fills(card) for card in cards) <= may:
         return cards
     return tuple(replace(card, boxes=_disputed(card.boxes))  # type: ignore[arg-type]
                  if counted(card) else card for card in cards)
