@@ -115,7 +115,10 @@ class TileSeen:
     ``decorated``: unread, the lawn's green in its corners round a decoration covering the
     rest (:func:`_lawn_cornered`): a tile of the lawn all the same, for the lattice's fit.
     ``pointer``: unread, plain dirt round a mouse pointer (:func:`_dirt_round_a_pointer`):
-    one tile's thing, never part of something lying across tiles (:func:`_hide_covered`)."""
+    one tile's thing, never part of something lying across tiles (:func:`_hide_covered`).
+    ``drawn``: unread, a disc or a tile with an animal drawn on it in a cell of the lawn's
+    green (:func:`_rarity_disc`, :func:`_animal_on_a_tile`): a rescue tile all the same, for
+    the lattice's fit (:func:`_plausibility`)."""
 
     kind: str
     rarities: tuple[str, ...] = ()
@@ -126,6 +129,7 @@ class TileSeen:
     pictured: bool = False  # unread: dark like dirt, a picture in its middle
     decorated: bool = False  # unread: the lawn round a decoration over it, in its corners
     pointer: bool = False  # unread: plain dirt round a mouse pointer over it
+    drawn: bool = False  # unread: an animal drawn on a disc or tile in a cell of the lawn
 
 
 @dataclass(frozen=True, eq=False)
@@ -1397,8 +1401,13 @@ def _lines_cut_through(image: np.ndarray, best: _Best) -> None:
 
 def _share_read(tiles: tuple[tuple[TileSeen, ...], ...]) -> float:
     """The share of a lattice's ``tiles`` read as some rescue tile (neither unknown nor
-    hidden)."""
-    return sum(t.kind not in ("unknown", "hidden") or t.decorated for row in tiles
+    hidden, or unread but a tile of the lawn round a decoration, or an animal drawn on a tile
+    in a cell of the lawn's green: ``decorated``, ``drawn``). A lattice off the board's lines
+    reads such a found tile of about the lawn's green as grass: fresh harder desktop 904008
+    in a 454 px cut round the phone's window, one 3% too wide and 5 px off (lines 0.38, 24
+    tiles read, the Chamaeleon's stated untapped with ``--animals``) fitted better than the
+    board's own (lines 0.40, 22 read and its three ``drawn``) while these were not counted."""
+    return sum(t.kind not in ("unknown", "hidden") or t.decorated or t.drawn for row in tiles
                for t in row) / \
         sum(len(row) for row in tiles)
 
@@ -2647,13 +2656,14 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
                 seen = TileSeen("unknown", confidence=0.0)
         elif lawn and own_share[k] < DISC_OWN_SHARE and _rarity_disc(stack[k], rim, None):
             # a disc with an animal drawn on it, of no rarity's colour as known: unread
-            # (listed, never stated ground nor found)
-            seen = TileSeen("unknown", confidence=0.0)
+            # (listed, never stated ground nor found), a rescue tile for the fit (``drawn``)
+            seen = TileSeen("unknown", confidence=0.0, drawn=True)
         elif lawn and own_share[k] < FOUND_OWN_SHARE and to_grass[k] >= FOUND_CELL_APART \
                 and _animal_on_a_tile(stack[k], rim, references, tolerance, margin):
             # a rounded tile of a rarity's colour with an animal drawn on it, off the
-            # middle of a cell near the lawn's green: unread (listed, never stated ground)
-            seen = TileSeen("unknown", confidence=0.0)
+            # middle of a cell near the lawn's green: unread (listed, never stated ground),
+            # a rescue tile for the fit (``drawn``)
+            seen = TileSeen("unknown", confidence=0.0, drawn=True)
         elif lawn:  # grass shows on untapped tiles only, whatever lies over the rest
             seen = TileSeen("ground", confidence=_closeness(rim, grass, spread))
         elif rim[0] < facts["empty_darkness"] * grass[0] and spread_l[k] >= 8.0 \
@@ -3810,8 +3820,13 @@ def _plausibility(tiles: list[TileSeen]) -> float:
     unread but rescue tiles; fresh real-look 220010 and 220045, four such found tiles each,
     fell under :data:`MIN_PLAUSIBLE` on the right lattice, and a lattice two rows up, its top
     rows over the cards hidden, was read instead: every tile and the counter wrong with
-    ``--animals``)."""
-    return sum(seen.kind != "unknown" or seen.pictured or seen.decorated
+    ``--animals``), or show an animal drawn on a disc or a tile in a cell of the lawn's
+    green (``drawn``: fresh harder desktop 904008, a 253 px Constellation screen at 0.70x,
+    three common found tiles of the lawn's green, a beetle drawn on each, read so on the
+    board's own lattice, its lines 0.53: 22 of 25 tiles, under :data:`MIN_PLAUSIBLE`; a
+    lattice 4% narrower and 5 px off, its lines 0.27, read them as grass, stated untapped
+    with ``--animals``, on the desktop and on the screen alone)."""
+    return sum(seen.kind != "unknown" or seen.pictured or seen.decorated or seen.drawn
                for seen in tiles) / len(tiles)
 
 

@@ -82,6 +82,9 @@ def _why_unread(tile: TileSeen | None) -> str:
         return "is covered: its halves unlike each other (something over the board?)"
     if tile is not None and tile.lawn:
         return "reads as grass but may be a found tile of the lawn's own green"
+    if tile is not None and tile.drawn:
+        return ("shows an animal drawn on it in a cell of the lawn's green (a found tile of "
+                "about the lawn's colour?)")
     if tile is not None and tile.pointer:
         return "is covered by a mouse pointer (dirt shows round it: tapped?)"
     if tile is not None and tile.pictured:
