@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
+import gridsight.games.disco_zoo.cards as cards
 import gridsight.games.disco_zoo.screen as screen
 from gridsight.games.disco_zoo.screen import TileSeen
 from gridsight.games.disco_zoo.identify import FoundTile
@@ -53,10 +54,14 @@ def test_a_blend_of_the_lawn_and_a_grey_is_no_tiles_colour():
 
 
 def test_when_the_boxes_do_not_fit_an_unsure_found_tile_is_left_unread(monkeypatch):
-    # the rock read found again (the blend rule off): the boxes' misfit leaves it unread
+    # the rock read found again (the blend rule off): the boxes' misfit leaves it unread.
+    # (Since the 48th session the Walrus's row, "2 of 3" read right, has small middles near
+    # their border (:func:`cards.shallow_middles`): its count is not counted on, and nothing
+    # would see the misfit. Here the count is believed, as a row of deep middles would be.)
     seen = seed_read(SEED, BASE)
     monkeypatch.setenv("GRIDSIGHT_OCR", "off")
     monkeypatch.setattr(screen, "_grey_blend", lambda *args: False)
+    monkeypatch.setattr(cards, "SHALLOW", 0.0)
     located = screen.locate_rescue(seen.image)
     assert located.tiles[ROCK[0]][ROCK[1]].kind == "found"
     given = read_given(located, seen.text)
