@@ -4359,6 +4359,23 @@ PALE_NEAR = 10.0
 _PICTURE_PALE: ContextVar[np.ndarray | None] = ContextVar("picture_pale", default=None)
 
 
+def _strongest_lawn(image: np.ndarray, candidates: Sequence[Lattice]
+                    ) -> tuple[Lattice, np.ndarray, int] | None:
+    """The lattice with the strongest lines of ``candidates``, its lawn's colour (Lab) and
+    that colour's saturation (0-255), when the lawn covers :data:`MIN_GROUND` tiles or more
+    and is of a grass hue (:func:`_ground_hue`), however grey; else ``None``. What
+    :func:`_picture_pale` and :func:`_grey_lawn` both ask of the picture."""
+    strongest = max(candidates, key=lambda lat: lat.score, default=None)
+    if strongest is None or strongest.score < 0:
+        return None
+    _, grass, _, _, ground = _lawn_of(_tile_patches(image, strongest), strongest.cols)
+    hue, saturation = _hue_of(grass)
+    hue_range = _ground_hue(screen_facts())
+    if ground.sum() < MIN_GROUND or not hue_range[0] <= hue <= hue_range[1]:
+        return None
+    return strongest, grass, saturation
+
+
 def _grey_lawn(image: np.ndarray, candidates: Sequence[Lattice]) -> str:
     """Words for a refusal (``"; ..."``) when the lawn (:data:`MIN_GROUND` tiles or more) of
     the lattice with the strongest lines of ``candidates`` is of a grass hue but not read as
@@ -4366,15 +4383,10 @@ def _grey_lawn(image: np.ndarray, candidates: Sequence[Lattice]) -> str:
     be another, and the board's own then read nothing for its grass's colour alone (widest
     1262219 before :func:`_picture_pale`: refused as "its grass tiles show none of its lines",
     a lattice over the ground below the board)."""
-    strongest = max(candidates, key=lambda lat: lat.score, default=None)
-    if strongest is None or strongest.score < 0:
+    lawn = _strongest_lawn(image, candidates)
+    if lawn is None or _is_green(lawn[1], _ground_hue(screen_facts())):
         return ""
-    _, grass, _, _, ground = _lawn_of(_tile_patches(image, strongest), strongest.cols)
-    hue, saturation = _hue_of(grass)
-    hue_range = _ground_hue(screen_facts())
-    if ground.sum() < MIN_GROUND or _is_green(grass, hue_range) or \
-            not hue_range[0] <= hue <= hue_range[1]:
-        return ""
+    saturation = lawn[2]
     why = f"under {SATURATION_LEAST}" if saturation < SATURATION_LEAST else \
         f"under {GRASS_SATURATION}, and read so its lines do not show both ways"
     return (f"; the lattice with the strongest lines has a lawn of a grass's hue too grey to "
@@ -4393,15 +4405,10 @@ def _picture_pale(image: np.ndarray, candidates: Sequence[Lattice]) -> np.ndarra
     lattice, the strongest proposed, read nothing; both refused. The lines keep a pale ground
     out: widest 1244016 at 1.00x (Moon), the strongest lattice over the speckled grey-teal
     ground beside the board (hue 87, saturation 35), no line dipping between its "grass"."""
-    strongest = max(candidates, key=lambda lat: lat.score, default=None)
-    if strongest is None or strongest.score < 0:
+    lawn = _strongest_lawn(image, candidates)
+    if lawn is None or not SATURATION_LEAST <= lawn[2] < GRASS_SATURATION:
         return None
-    _, grass, _, _, ground = _lawn_of(_tile_patches(image, strongest), strongest.cols)
-    hue, saturation = _hue_of(grass)
-    hue_range = _ground_hue(screen_facts())
-    if ground.sum() < MIN_GROUND or not SATURATION_LEAST <= saturation < GRASS_SATURATION or \
-            not hue_range[0] <= hue <= hue_range[1]:
-        return None
+    strongest, grass, _ = lawn
     token = _PICTURE_PALE.set(grass)
     try:
         tiles, _ = read_tiles(image, strongest)
